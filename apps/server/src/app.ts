@@ -1,0 +1,144 @@
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import { mkdirSync } from 'node:fs'
+import type { FastifyInstance } from 'fastify'
+import Fastify from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config/env'
+import type { DatabaseHandle, Db, Dialect } from './db/database'
+import { CountCache } from './lib/count-cache'
+import { LoginThrottle } from './lib/login-throttle'
+import type { SmsSender } from './lib/sms'
+import { DevSmsOutbox, UnconfiguredSmsSender } from './lib/sms'
+import { devRoutes } from './modules/dev/dev.routes'
+import { openDatabase } from './db/database'
+import { migrateToLatest, optimizeOnStart } from './db/migrate'
+import { configRoutes } from './modules/health/config.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { authRoutes } from './modules/iam/auth/auth.routes'
+import { auditRoutes } from './modules/iam/audit/audit.routes'
+import { chargingEntityRoutes, entityRoutes } from './modules/iam/entities/entity.routes'
+import { integrationOptionRoutes } from './modules/iam/integration-options/integration-option.routes'
+import { policyRoutes } from './modules/iam/policies/policy.routes'
+import { roleRoutes } from './modules/iam/roles/role.routes'
+import { setRoutes } from './modules/iam/sets/set.routes'
+import { userRoutes } from './modules/iam/users/user.routes'
+import { machineRoutes } from './modules/iot/machines/machine.routes'
+import { paymentConfigRoutes } from './modules/payment/payment-configs/payment-config.routes'
+import { registerAuthHook } from './plugins/auth'
+import { registerErrorHandling } from './plugins/errors'
+import { registerOpenApi } from './plugins/openapi'
+import { registerWeb } from './plugins/web'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    dialect: Dialect
+    /** List totals shared by every page of a list for a few seconds (lib/count-cache.ts). */
+    counts: CountCache
+  }
+}
+
+export interface BuildOptions {
+  /** Use an already-open database (tests share one per suite); otherwise the app opens config.databaseUrl. */
+  database?: DatabaseHandle
+  /** Run migrations on start (default true). */
+  migrate?: boolean
+  /** The SMS gateway (default: the development outbox, or none in production). */
+  sms?: SmsSender
+  throttle?: LoginThrottle
+}
+
+/**
+ * Builds the whole server without listening: tests call it and use `app.inject()`; server.ts listens.
+ * One process serves every service prefix of DESIGN.md and the built web app.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  const ownsDatabase = options.database === undefined
+  const handle = options.database ?? openDatabase(config.databaseUrl)
+  if (options.migrate !== false) {
+    await migrateToLatest(handle.db)
+    await optimizeOnStart(handle.db)
+  }
+  app.decorate('db', handle.db)
+  app.decorate('dialect', handle.dialect)
+  app.decorate('counts', new CountCache())
+  app.decorateRequest('auth', null)
+  app.decorateRequest('access', null)
+  app.decorate('routeTable', [])
+  if (ownsDatabase) app.addHook('onClose', () => handle.destroy())
+
+  await app.register(helmet, {
+    // The SPA loads its own hashed scripts and styles; inline styles come from React style props.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  })
+  await app.register(cookie)
+  await app.register(multipart)
+  await registerOpenApi(app)
+  // Uploaded images (avatars, logos) under unguessable names; never index a directory.
+  mkdirSync(config.uploadsDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+  })
+
+  const sms =
+    options.sms ??
+    (config.production ? new UnconfiguredSmsSender() : new DevSmsOutbox((line) => app.log.info(line)))
+  const throttle = options.throttle ?? new LoginThrottle()
+
+  healthRoutes(app)
+  configRoutes(app, config)
+  await app.register(
+    (main, _opts, done) => {
+      registerAuthHook(main, handle.db, 'Token')
+      authRoutes(main, { accessTokenTtlS: config.accessTokenTtlS, throttle, sms })
+      if (!config.production) devRoutes(main, sms instanceof DevSmsOutbox ? sms : null)
+      entityRoutes(main)
+      userRoutes(main, config)
+      policyRoutes(main)
+      roleRoutes(main)
+      setRoutes(main)
+      auditRoutes(main)
+      machineRoutes(main)
+      paymentConfigRoutes(main)
+      integrationOptionRoutes(main)
+      done()
+    },
+    { prefix: '/api/main' },
+  )
+  await app.register(
+    (charging, _opts, done) => {
+      registerAuthHook(charging, handle.db, 'Token')
+      chargingEntityRoutes(charging)
+      done()
+    },
+    { prefix: '/api/charging' },
+  )
+
+  await registerWeb(app, config.webDist)
+  return app
+}

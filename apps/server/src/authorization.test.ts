@@ -1,0 +1,541 @@
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword } from './lib/passwords'
+import { totp } from './lib/totp'
+import type { RouteEntry } from './plugins/auth'
+import type { TestApp } from './test-support'
+import { call, createTestApp, DIALECTS, loginAs } from './test-support'
+
+/**
+ * The authorization matrix, generated from the server's own route table so no endpoint is forgotten (step 3):
+ * for every endpoint, no token → 401; a user without the policy → 403; a user of another entity asking for this
+ * entity's objects by id → 404 and no data; the right user → 2xx. A route without a fixture below fails the test.
+ */
+
+interface Ctx {
+  t: TestApp
+  tokens: { vending: string; cpo: string; admin: string; nogrants: string }
+  vend: {
+    machineId: number
+    viewerUuid: string
+    policyId: number
+    roleId: number
+    setId: number
+    nograntsUuid: string
+  }
+  api: (
+    token: string,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
+}
+
+interface Prepared {
+  params?: Record<string, string>
+  body?: unknown
+  query?: string
+  payload?: { body: Buffer; headers: Record<string, string> }
+  /** The right user for this call (default: VEND's owner). */
+  as?: keyof Ctx['tokens'] | { token: string }
+}
+
+type Fixture = (ctx: Ctx) => Promise<Prepared> | Prepared
+
+/** Routes reachable without a token, on purpose. Anything else public is a mistake the test catches. */
+const PUBLIC = new Set([
+  'POST /api/main/iam/login',
+  'POST /api/main/iam/authenticate',
+  'POST /api/main/iam/sms-login',
+  'POST /api/main/iam/verify-smslogin',
+  'POST /api/main/iam/refresh-token',
+  'GET /api/main/iam/reset-password/:ott',
+  'POST /api/main/iam/reset-password/:ott',
+  'GET /api/main/dev/sms-outbox',
+  'POST /api/main/dev/expire-access-tokens',
+])
+
+/**
+ * Routes any signed-in user may call, because the service itself decides (their own profile and password, the
+ * policy check, switching entity, reference data). Adding one here is a decision; the test keeps the list honest.
+ */
+const SIGNED_IN = new Set([
+  'POST /api/main/iam/logout',
+  'PUT /api/main/iam/users/:id/authenticator/register',
+  'PUT /api/main/iam/users/:id/authenticator/confirm',
+  'PUT /api/main/iam/users/:id/authenticator/disable',
+  'POST /api/main/iam/users/reset-password-link',
+  'POST /api/main/iam/users/change-password',
+  'GET /api/main/iam/entities',
+  'GET /api/main/entity',
+  'POST /api/main/iam/entities/switch',
+  'GET /api/main/iam/entities/:id',
+  'PUT /api/main/iam/entities/:code',
+  'POST /api/main/iam/policies/check',
+  'GET /api/main/iam/policies/apps',
+  'GET /api/main/iam/policies/actions',
+  'GET /api/main/iam/policies/resource',
+  'GET /api/main/iam/users/:id',
+  'PUT /api/main/iam/users/:id',
+  'POST /api/main/iam/users/:id/child-entities/filter',
+  'POST /api/main/iam/img-upload',
+  'GET /api/charging/iam/entities',
+  // Entity settings' reference data (catalogues of payment methods and gateways, integration types and gateways).
+  'GET /api/main/payment/payment-configs/method',
+  'GET /api/main/payment/payment-configs/gateway',
+  'GET /api/main/iam/integration-configs/type',
+  'GET /api/main/iam/integration-configs/type/:code',
+  'GET /api/main/iam/integration-configs/gateway',
+  'GET /api/main/iam/integration-configs/gateway/:name',
+])
+
+/** Routes whose path parameter names reference data, not an object of an entity: no 404 across entities. */
+const NOT_ENTITY_OBJECTS = new Set([
+  'GET /api/main/iam/integration-configs/type/:code',
+  'GET /api/main/iam/integration-configs/gateway/:name',
+])
+
+let seq = 0
+const unique = (prefix: string) => `${prefix}${String(Date.now() % 100000)}${String(++seq)}`
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+function multipart(bytes: Buffer) {
+  const boundary = '----portalboundary'
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+const createPolicy = async (ctx: Ctx) =>
+  (
+    await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/policies', {
+      name: unique('Matrix policy '),
+      statements: [{ app_code: 'iot', resource_code: 'machines/*', action_code: 'read' }],
+    })
+  ).body.data.id as number
+
+const createUser = async (ctx: Ctx) =>
+  (
+    await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/users', {
+      name: 'Matrix User',
+      username: unique('matrix'),
+    })
+  ).body.data.user.user_uuid as string
+
+const PAYMENT = '/api/main/payment/payment-configs'
+
+/** VEND's seeded card option (Credit Card through Stripe, db/seed/entity-settings.ts). */
+const vendCardOption = async (ctx: Ctx) =>
+  (
+    await ctx.api(ctx.tokens.vending, 'POST', `${PAYMENT}/entity/filter`, {
+      limit: 1,
+      offset: 0,
+      method_code: 5,
+    })
+  ).body.data.options[0].id as number
+
+/** VEND's seeded SMS integration option. */
+const vendIntegrationOption = async (ctx: Ctx) =>
+  (
+    await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/integration-options/filter', {
+      limit: 1,
+      offset: 0,
+      type_code: 'sms',
+    })
+  ).body.data.options[0].id as number
+
+/** Payment options are unique per method and gateway: each new one takes the next method the portal settles. */
+const INTERNAL_METHODS = [20, 21, 22, 23, 24, 26, 28, 32, 35, 95, 97, 100, 101, 104, 105]
+let nextInternal = 0
+const newPaymentOption = () => {
+  const method = INTERNAL_METHODS[nextInternal++ % INTERNAL_METHODS.length]
+  return {
+    method_code: method,
+    gateway_code: 'internal',
+    display_name: unique('Matrix '),
+    config: { flow_type: 6 },
+  }
+}
+
+export const FIXTURES: Record<string, Fixture> = {
+  'POST /api/main/iam/logout': async (ctx) => ({ as: { token: await loginAs(ctx.t.app, 'vending') } }),
+  'PUT /api/main/iam/users/:id/authenticator/register': (ctx) => ({
+    params: { id: ctx.vend.nograntsUuid },
+    as: 'nogrants',
+  }),
+  'PUT /api/main/iam/users/:id/authenticator/confirm': async (ctx) => {
+    const reg = await ctx.api(
+      ctx.tokens.nogrants,
+      'PUT',
+      `/api/main/iam/users/${ctx.vend.nograntsUuid}/authenticator/register`,
+    )
+    return {
+      params: { id: ctx.vend.nograntsUuid },
+      body: { code: totp(reg.body.data.secret as string) },
+      as: 'nogrants',
+    }
+  },
+  'PUT /api/main/iam/users/:id/authenticator/disable': (ctx) => ({
+    params: { id: ctx.vend.nograntsUuid },
+    body: { password: 'demo1234' },
+    as: 'nogrants',
+  }),
+  'POST /api/main/iam/users/reset-password-link': (ctx) => ({ body: { user_uuid: ctx.vend.viewerUuid } }),
+  'POST /api/main/iam/users/change-password': () => ({
+    body: { current_password: 'demo1234', new_password: 'Matrix-Harbour-99' },
+    as: 'admin',
+  }),
+  'GET /api/main/iam/entities': () => ({}),
+  'GET /api/main/entity': () => ({}),
+  'POST /api/main/iam/entities/filter': () => ({ body: { limit: 10, offset: 0 }, as: 'admin' }),
+  'POST /api/main/iam/entities': () => ({
+    body: { code: unique('MX'), name: 'Matrix Entity', industries: ['vending'] },
+    as: 'admin',
+  }),
+  'POST /api/main/iam/entities/clinic': () => ({ body: { code: unique('CL'), name: 'Matrix Clinic' } }),
+  'POST /api/main/iam/entities/switch': () => ({ body: { entity_code: 'VEND' } }),
+  'GET /api/main/iam/entities/:id': () => ({ params: { id: 'VEND' } }),
+  'PUT /api/main/iam/entities/:code': () => ({
+    params: { code: 'VEND' },
+    body: { time_zone: 'Asia/Singapore' },
+  }),
+  'POST /api/main/iam/policies/check': () => ({ body: { app_code: 'iot', resource_code: 'machines/*' } }),
+  'GET /api/main/iam/policies/apps': () => ({}),
+  'GET /api/main/iam/policies/actions': () => ({ query: 'name=read' }),
+  'GET /api/main/iam/policies/resource': () => ({ query: 'app_code=iot' }),
+  'POST /api/main/iam/policies/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'POST /api/main/iam/policies/search': () => ({ body: { query: 'Read' } }),
+  'POST /api/main/iam/policies': () => ({
+    body: {
+      name: unique('Matrix '),
+      statements: [{ app_code: 'iot', resource_code: 'machines/*', action_code: 'read' }],
+    },
+  }),
+  'GET /api/main/iam/policies/:id': (ctx) => ({ params: { id: String(ctx.vend.policyId) } }),
+  'PUT /api/main/iam/policies/:id': (ctx) => ({
+    params: { id: String(ctx.vend.policyId) },
+    body: {
+      name: 'Restock machines',
+      description: 'See machines; record maintenance and restocking.',
+      statements: [
+        { app_code: 'iot', resource_code: 'machines/*', action_code: 'read' },
+        { app_code: 'iot', resource_code: 'maintenance/*', action_code: 'edit' },
+      ],
+    },
+  }),
+  'DELETE /api/main/iam/policies/:id': async (ctx) => ({ params: { id: String(await createPolicy(ctx)) } }),
+  'POST /api/main/iam/roles/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'POST /api/main/iam/roles/search': () => ({ body: { query: 'Res' } }),
+  'POST /api/main/iam/roles': (ctx) => ({
+    body: { name: unique('Matrix role '), policy_ids: [ctx.vend.policyId] },
+  }),
+  'GET /api/main/iam/roles/:id': (ctx) => ({ params: { id: String(ctx.vend.roleId) } }),
+  'PUT /api/main/iam/roles/:id': (ctx) => ({
+    params: { id: String(ctx.vend.roleId) },
+    body: {
+      name: 'Restocker',
+      description: 'Field staff who refill machines.',
+      policy_ids: [ctx.vend.policyId],
+    },
+  }),
+  'DELETE /api/main/iam/roles/:id': async (ctx) => {
+    const role = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/roles', {
+      name: unique('Doomed '),
+      policy_ids: [await createPolicy(ctx)],
+    })
+    return { params: { id: String(role.body.data.id) } }
+  },
+  'POST /api/main/iam/sets/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'POST /api/main/iam/sets/search': () => ({ body: { query: 'ea' } }),
+  'POST /api/main/iam/sets/search/resource': () => ({ body: { query: 'NUS' } }),
+  'POST /api/main/iam/sets': () => ({ body: { code: unique('matrix-'), name: 'Matrix set' } }),
+  'GET /api/main/iam/sets/:id': (ctx) => ({ params: { id: String(ctx.vend.setId) } }),
+  'GET /api/main/iam/sets/:id/parents': (ctx) => ({ params: { id: String(ctx.vend.setId) } }),
+  'PUT /api/main/iam/sets/:id': async (ctx) => {
+    const code = unique('put-')
+    const set = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/sets', { code, name: 'To change' })
+    return { params: { id: String(set.body.data.id) }, body: { code, name: 'Changed' } }
+  },
+  'GET /api/main/iam/users/:id': (ctx) => ({ params: { id: ctx.vend.viewerUuid } }),
+  'POST /api/main/iam/users/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'POST /api/main/iam/users/search': () => ({ body: { query: 'a' } }),
+  'POST /api/main/iam/users': () => ({ body: { name: 'Matrix New', username: unique('new') } }),
+  'PUT /api/main/iam/users/:id': (ctx) => ({
+    params: { id: ctx.vend.viewerUuid },
+    body: { name: 'Wei Jie Ng' },
+  }),
+  'PUT /api/main/iam/users/:id/status/update': async (ctx) => ({
+    params: { id: await createUser(ctx) },
+    body: { status: 4 },
+  }),
+  'POST /api/main/iam/users/:id/child-entities/filter': (ctx) => ({
+    params: { id: ctx.vend.viewerUuid },
+    body: { limit: 1 },
+  }),
+  'POST /api/main/iam/img-upload': () => ({ payload: multipart(PNG) }),
+  'GET /api/main/iam/audit': (ctx) => ({ query: `object_type=role&object_id=${String(ctx.vend.roleId)}` }),
+  'POST /api/main/iot/machines/filter': () => ({ body: { limit: 20, offset: 0 } }),
+  'GET /api/main/iot/machines/:id': (ctx) => ({ params: { id: String(ctx.vend.machineId) } }),
+  'GET /api/charging/iam/entities': () => ({ query: 'limit=1000' }),
+  'GET /api/main/payment/payment-configs/method': () => ({ query: 'name=pay' }),
+  'GET /api/main/payment/payment-configs/gateway': () => ({ query: 'method_code=5' }),
+  'POST /api/main/payment/payment-configs/entity': () => ({ body: newPaymentOption() }),
+  'POST /api/main/payment/payment-configs/entity/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'GET /api/main/payment/payment-configs/entity/:id': async (ctx) => ({
+    params: { id: String(await vendCardOption(ctx)) },
+  }),
+  'PUT /api/main/payment/payment-configs/entity/:id': async (ctx) => ({
+    params: { id: String(await vendCardOption(ctx)) },
+    // The stored secrets are kept: they are left out.
+    body: {
+      method_code: 5,
+      gateway_code: 'stripe',
+      display_name: 'Cards (Stripe)',
+      config: { merchant_id: 'acct_demo_kopi', flow_type: 2, card_payment_types: ['credit_card', 'stripe'] },
+    },
+  }),
+  'DELETE /api/main/payment/payment-configs/entity/:id': async (ctx) => {
+    const option = await ctx.api(ctx.tokens.vending, 'POST', `${PAYMENT}/entity`, newPaymentOption())
+    return { params: { id: String(option.body.data.id) } }
+  },
+  'POST /api/main/payment/payment-configs/user': async (ctx) => ({
+    body: { user_uuid: await createUser(ctx), option_id: await vendCardOption(ctx), daily_limit: 1000 },
+  }),
+  'POST /api/main/payment/payment-configs/user/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'GET /api/main/payment/payment-configs/user/members': () => ({ query: 'query=fin' }),
+  'DELETE /api/main/payment/payment-configs/user/:id': async (ctx) => {
+    const config = await ctx.api(ctx.tokens.vending, 'POST', `${PAYMENT}/user`, {
+      user_uuid: await createUser(ctx),
+      option_id: await vendCardOption(ctx),
+    })
+    return { params: { id: String(config.body.data.id) } }
+  },
+  'PUT /api/main/payment/payment-configs/user-bulk': async (ctx) => {
+    const list = await ctx.api(ctx.tokens.vending, 'POST', `${PAYMENT}/user/filter`, { limit: 1, offset: 0 })
+    return { body: { configs: [{ id: list.body.data.configs[0].id as number, is_enabled: true }] } }
+  },
+  'POST /api/main/iam/integration-options/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'POST /api/main/iam/integration-options/create': () => ({
+    body: {
+      type_code: 'webhook',
+      gateway_name: 'generic',
+      name: unique('Matrix hook '),
+      config: { url: 'https://hooks.example.com/matrix', signing_secret: 'matrix-signing-secret' },
+    },
+  }),
+  'GET /api/main/iam/integration-options/:id': async (ctx) => ({
+    params: { id: String(await vendIntegrationOption(ctx)) },
+  }),
+  'PUT /api/main/iam/integration-options/:id': async (ctx) => ({
+    params: { id: String(await vendIntegrationOption(ctx)) },
+    body: {
+      type_code: 'sms',
+      gateway_name: 'twilio',
+      name: 'Restock alerts (SMS)',
+      config: { account_id: 'AC00000000000000000000000000demo', sender_id: 'KOPISNACK' },
+    },
+  }),
+  'DELETE /api/main/iam/integration-options/:id': async (ctx) => {
+    const option = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iam/integration-options/create', {
+      type_code: 'webhook',
+      gateway_name: 'generic',
+      name: unique('Doomed hook '),
+      config: { url: 'https://hooks.example.com/doomed', signing_secret: 'doomed-signing-secret' },
+    })
+    return { params: { id: String(option.body.data.id) } }
+  },
+  'GET /api/main/iam/integration-configs/type': () => ({}),
+  'GET /api/main/iam/integration-configs/type/:code': () => ({ params: { code: 'sms' } }),
+  'GET /api/main/iam/integration-configs/gateway': () => ({ query: 'type_code=sms' }),
+  'GET /api/main/iam/integration-configs/gateway/:name': () => ({
+    params: { name: 'twilio' },
+    query: 'type_code=sms',
+  }),
+}
+
+const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`
+const fill = (url: string, params: Record<string, string> = {}) =>
+  url.replace(/:(\w+)\??/g, (_m, name: string) => params[name] ?? 'missing')
+
+describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
+  let ctx: Ctx
+  let routes: RouteEntry[]
+
+  beforeAll(async () => {
+    const t = await createTestApp(dialect, { scale: 0.01 })
+    const db = t.database.db
+    // A member of VEND with no role and no policy: every policy-protected call must refuse them.
+    const now = Date.now()
+    const user = await db
+      .insertInto('app_user')
+      .values({
+        user_uuid: 'nogrants-0000-4000-a000-000000000000',
+        name: 'No Grants',
+        username: 'nogrants',
+        email: null,
+        phone_number: null,
+        image_url: null,
+        password_hash: await hashPassword('demo1234'),
+        status: 1,
+        is_platform_admin: 0,
+        mfa_primary_mode: 'none',
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_last_step: null,
+        password_changed_at: now,
+        is_initial_login: 0,
+        default_entity_code: 'VEND',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('membership')
+      .values({ user_id: user.id, entity_code: 'VEND', relation: 2, created_at: now })
+      .execute()
+    const one = <T>(q: Promise<T | undefined>) =>
+      q.then((v) => (v === undefined ? Promise.reject(new Error('fixture missing')) : v))
+    ctx = {
+      t,
+      tokens: {
+        vending: await loginAs(t.app, 'vending'),
+        cpo: await loginAs(t.app, 'cpo'),
+        admin: await loginAs(t.app, 'admin'),
+        nogrants: await loginAs(t.app, 'nogrants'),
+      },
+      vend: {
+        machineId: (
+          await one(
+            db.selectFrom('machine').where('entity_code', '=', 'VEND').select('id').executeTakeFirst(),
+          )
+        ).id,
+        viewerUuid: (
+          await one(
+            db.selectFrom('app_user').where('username', '=', 'viewer').select('user_uuid').executeTakeFirst(),
+          )
+        ).user_uuid,
+        nograntsUuid: 'nogrants-0000-4000-a000-000000000000',
+        policyId: (
+          await one(
+            db.selectFrom('iam_policy').where('entity_code', '=', 'VEND').select('id').executeTakeFirst(),
+          )
+        ).id,
+        roleId: (
+          await one(
+            db
+              .selectFrom('iam_role')
+              .where('entity_code', '=', 'VEND')
+              .where('name', '=', 'Restocker')
+              .select('id')
+              .executeTakeFirst(),
+          )
+        ).id,
+        setId: (
+          await one(
+            db
+              .selectFrom('resource_set')
+              .where('entity_code', '=', 'VEND')
+              .where('code', '=', 'east')
+              .select('id')
+              .executeTakeFirst(),
+          )
+        ).id,
+      },
+      api: async (token, method, url, body) => {
+        const r = await call(t.app, method, url, { token, body })
+        return { status: r.status, body: r.body }
+      },
+    }
+    routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/'))
+  })
+  afterAll(() => ctx.t.close())
+
+  it('has a fixture for every authenticated route, and only the intended routes are public', () => {
+    const publicRoutes = routes.filter((r) => r.permission === 'public').map(keyOf)
+    expect(publicRoutes.sort()).toEqual([...PUBLIC].filter((k) => routes.some((r) => keyOf(r) === k)).sort())
+    const signedIn = routes.filter((r) => r.permission === 'authenticated').map(keyOf)
+    expect(signedIn.sort()).toEqual([...SIGNED_IN].sort())
+    const missing = routes.filter((r) => r.permission !== 'public' && !(keyOf(r) in FIXTURES)).map(keyOf)
+    expect(missing).toEqual([])
+  })
+
+  const send = async (route: RouteEntry, token: string | null, prepared: Prepared) => {
+    const url = fill(route.url, prepared.params) + (prepared.query ? `?${prepared.query}` : '')
+    if (prepared.payload) {
+      const response = await ctx.t.app.inject({
+        method: route.method as InjectOptions['method'],
+        url,
+        headers: { ...prepared.payload.headers, ...(token ? { authorization: `Token ${token}` } : {}) },
+        payload: prepared.payload.body,
+      })
+      return { status: response.statusCode, body: response.json<unknown>() }
+    }
+    const body = prepared.body ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined)
+    return call(ctx.t.app, route.method as InjectOptions['method'], url, { token, body })
+  }
+
+  it('answers every non-public route 401 without a token', async () => {
+    for (const route of routes.filter((r) => r.permission !== 'public')) {
+      const fixture = FIXTURES[keyOf(route)]
+      const prepared = fixture ? await fixture(ctx) : {}
+      const r = await send(route, null, prepared)
+      expect(r.status, keyOf(route)).toBe(401)
+    }
+  })
+
+  it('answers 403 to a member without the policy, on every policy-protected route', async () => {
+    for (const route of routes.filter(
+      (r) => typeof r.permission === 'object' || r.permission === 'platform-admin',
+    )) {
+      const fixture = FIXTURES[keyOf(route)]
+      if (!fixture) continue
+      const r = await send(route, ctx.tokens.nogrants, await fixture(ctx))
+      expect(r.status, keyOf(route)).toBe(403)
+    }
+  })
+
+  it("answers 404 and no data when another entity's owner names this entity's objects", async () => {
+    for (const route of routes.filter(
+      (r) =>
+        r.permission !== 'public' &&
+        r.permission !== 'platform-admin' &&
+        r.url.includes(':') &&
+        !NOT_ENTITY_OBJECTS.has(keyOf(r)),
+    )) {
+      const fixture = FIXTURES[keyOf(route)]
+      if (!fixture) continue
+      const prepared = await fixture(ctx)
+      const r = await send(route, ctx.tokens.cpo, prepared)
+      expect(r.status, `${keyOf(route)} ${JSON.stringify(prepared.params)}`).toBe(404)
+      expect(Object.keys(r.body as object), keyOf(route)).toEqual(['error'])
+    }
+  })
+
+  it('answers 2xx to the right user on every route', async () => {
+    for (const route of routes.filter((r) => r.permission !== 'public')) {
+      const fixture = FIXTURES[keyOf(route)]
+      if (!fixture) continue
+      const prepared = await fixture(ctx)
+      const token =
+        prepared.as === undefined
+          ? ctx.tokens.vending
+          : typeof prepared.as === 'string'
+            ? ctx.tokens[prepared.as]
+            : prepared.as.token
+      const r = await send(route, token, prepared)
+      expect(r.status, `${keyOf(route)} → ${JSON.stringify(r.body).slice(0, 300)}`).toBeGreaterThanOrEqual(
+        200,
+      )
+      expect(r.status, keyOf(route)).toBeLessThan(300)
+    }
+  })
+})

@@ -1,0 +1,95 @@
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/**
+ * The only place that reads process.env. Everything else receives a Config, so tests build apps with
+ * whatever configuration they need without touching the environment.
+ */
+export const ENVIRONMENTS = ['dev', 'uat', 'staging', 'prod'] as const
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
+    .default('sqlite:./data/portal.sqlite'),
+  PORTAL_ENV: z.enum(ENVIRONMENTS).default('dev'),
+  NODE_ENV: z.string().default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(900),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  PORTAL_TEST_MODE: z.enum(['0', '1']).default('0'),
+  UPLOADS_DIR: z.string().optional(),
+})
+
+export interface Config {
+  port: number
+  host: string
+  databaseUrl: string
+  portalEnv: (typeof ENVIRONMENTS)[number]
+  production: boolean
+  logLevel: string
+  /** Folder of the built web app; null when the server runs API-only (tests). */
+  webDist: string | null
+  accessTokenTtlS: number
+  seedDemo: boolean
+  /** Lets browser tests shorten the portal's idle timings; always off in production. */
+  testMode: boolean
+  /** Where uploaded images are kept (served at /uploads). */
+  uploadsDir: string
+}
+
+/** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+
+/** `sqlite:./data/x.sqlite` means `<repo>/data/x.sqlite`, whether started from the root or from apps/server. */
+export function resolveDatabaseUrl(url: string, root = REPO_ROOT): string {
+  if (!url.startsWith('sqlite:')) return url
+  const file = url.slice('sqlite:'.length)
+  if (file === '' || file === ':memory:' || isAbsolute(file)) return url
+  return `sqlite:${resolve(root, file)}`
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production'
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: resolveDatabaseUrl(e.DATABASE_URL),
+    portalEnv: e.PORTAL_ENV,
+    production,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist'),
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    seedDemo: !production && e.SEED_DEMO === 'auto',
+    testMode: !production && e.PORTAL_TEST_MODE === '1',
+    uploadsDir: resolve(REPO_ROOT, e.UPLOADS_DIR ?? 'data/uploads'),
+  }
+}
+
+/** Defaults for tests: an API-only app on the given database. */
+export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    portalEnv: 'dev',
+    production: false,
+    logLevel: 'silent',
+    webDist: null,
+    accessTokenTtlS: 900,
+    seedDemo: false,
+    testMode: false,
+    uploadsDir: resolve(REPO_ROOT, 'data/test-uploads'),
+    ...overrides,
+  }
+}

@@ -1,0 +1,120 @@
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { AuditLogTable } from '../modules/iam/audit/audit.table'
+import type { AuthChallengeTable, PasswordResetTable } from '../modules/iam/auth/challenge.table'
+import type { AuthSessionTable, AuthTokenTable } from '../modules/iam/auth/session.table'
+import type { EntityTable } from '../modules/iam/entities/entity.table'
+import type {
+  IamGrantTable,
+  IamPolicyTable,
+  IamRolePolicyTable,
+  IamRoleTable,
+} from '../modules/iam/policies/policy.table'
+import type { IntegrationOptionTable } from '../modules/iam/integration-options/integration-option.table'
+import type { ResourceSetTable } from '../modules/iam/sets/set.table'
+import type { AppUserTable, MembershipTable } from '../modules/iam/users/user.table'
+import type { MachineItemTable, MachineSetTable, MachineTable } from '../modules/iot/machines/machine.table'
+import type {
+  PaymentOptionTable,
+  UserPaymentConfigTable,
+} from '../modules/payment/payment-configs/payment-config.table'
+
+export interface Database {
+  entity: EntityTable
+  app_user: AppUserTable
+  membership: MembershipTable
+  auth_session: AuthSessionTable
+  auth_token: AuthTokenTable
+  auth_challenge: AuthChallengeTable
+  password_reset: PasswordResetTable
+  audit_log: AuditLogTable
+  resource_set: ResourceSetTable
+  iam_policy: IamPolicyTable
+  iam_role: IamRoleTable
+  iam_role_policy: IamRolePolicyTable
+  iam_grant: IamGrantTable
+  machine: MachineTable
+  machine_set: MachineSetTable
+  machine_item: MachineItemTable
+  payment_option: PaymentOptionTable
+  user_payment_config: UserPaymentConfigTable
+  integration_option: IntegrationOptionTable
+}
+
+export type Dialect = 'sqlite' | 'postgres'
+export type Db = Kysely<Database>
+
+export interface DatabaseHandle {
+  db: Db
+  dialect: Dialect
+  destroy: () => Promise<void>
+}
+
+// node-postgres returns int8 as strings to protect precision; our int8 columns are epoch milliseconds and
+// counts, which fit a double exactly, so parse them once here for both dialects to look the same.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
+
+export function dialectOf(url: string): Dialect {
+  return url.startsWith('sqlite:') ? 'sqlite' : 'postgres'
+}
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use as the search path (tests isolate each suite in its own schema). */
+  schema?: string
+  poolSize?: number
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; a list request runs the same four statements each time.
+ * Reusing prepared statements (keyed by SQL text) saves that work. A statement still busy (an unfinished iterate,
+ * as a streamed export will use) is never handed out again; a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>()
+  const prepare = (source: string): SQLite.Statement => {
+    const cached = cache.get(source)
+    if (cached && !cached.busy) return cached
+    const statement = sqlite.prepare(source)
+    if (!cached) {
+      if (cache.size >= max) {
+        const oldest = cache.keys().next()
+        if (!oldest.done) cache.delete(oldest.value)
+      }
+      cache.set(source, statement)
+    }
+    return statement
+  }
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare
+      const value: unknown = Reflect.get(target, property, receiver)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  if (dialectOf(url) === 'sqlite') {
+    const file = url.slice('sqlite:'.length)
+    if (file !== ':memory:' && file !== '') mkdirSync(dirname(resolve(file)), { recursive: true })
+    const sqlite = new SQLite(file === '' ? ':memory:' : file)
+    // WAL lets list reads proceed while a write (an export job, an edit) is in progress.
+    sqlite.pragma('journal_mode = WAL')
+    sqlite.pragma('synchronous = NORMAL')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.pragma('busy_timeout = 5000')
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', destroy: () => db.destroy() }
+}

@@ -1,0 +1,62 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import { Migrator, sql } from 'kysely'
+import { isPostgres } from '../lib/sql'
+import type { Db } from './database'
+import * as foundation from './migrations/20261123-0001-foundation'
+import * as machineStatusIndexes from './migrations/20261123-0002-machine-status-indexes'
+import * as sessions from './migrations/20261123-0003-sessions'
+import * as iam from './migrations/20261123-0004-iam'
+import * as entitySettings from './migrations/20261123-0005-entity-settings'
+
+/** Migrations are listed here in order, so the bundle needs no file-system discovery. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261123-0001-foundation': foundation,
+  '20261123-0002-machine-status-indexes': machineStatusIndexes,
+  '20261123-0003-sessions': sessions,
+  '20261123-0004-iam': iam,
+  '20261123-0005-entity-settings': entitySettings,
+}
+
+class StaticProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(MIGRATIONS)
+  }
+}
+
+/**
+ * On PostgreSQL the migration bookkeeping tables are pinned to the current schema: Kysely otherwise finds them in
+ * any schema of the database (a test's or the benchmark's) and skips creating its own.
+ */
+async function currentSchema(db: Db): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  return rows[0]?.schema
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const schema = await currentSchema(db)
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error !== undefined || failed) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`)
+  }
+}
+
+/**
+ * Refreshes the planner's statistics. SQLite never gathers them by itself, and without them it will not combine
+ * indexes for an OR of status filters; PostgreSQL's autovacuum does it eventually, but not right after a bulk load.
+ */
+export async function analyze(db: Db): Promise<void> {
+  await sql`analyze`.execute(db)
+}
+
+/** At start: SQLite's recommended `PRAGMA optimize`, which analyses tables whose statistics are missing or stale. */
+export async function optimizeOnStart(db: Db): Promise<void> {
+  if (!isPostgres(db)) await sql`pragma optimize = 0x10002`.execute(db)
+}

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../../config/env'
+import { openDatabase } from '../database'
+import { migrateToLatest } from '../migrate'
+import { isDatabaseEmpty, seedDemoData } from './seed'
+
+/**
+ * npm run seed -- [--scale N] [--seed S] [--now ISO] [--no-items] [--reset]
+ * Generates deterministic demo data into DATABASE_URL (development databases only).
+ */
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '20261123' },
+    now: { type: 'string' },
+    'no-items': { type: 'boolean', default: false },
+    reset: { type: 'boolean', default: false },
+  },
+})
+
+const config = loadConfig()
+if (config.production) {
+  console.error('Refusing to seed demo data with NODE_ENV=production.')
+  process.exit(1)
+}
+const scale = Number(values.scale)
+if (!Number.isFinite(scale) || scale <= 0) {
+  console.error(`--scale must be a positive number, got ${values.scale}`)
+  process.exit(1)
+}
+const now = values.now ? Date.parse(values.now) : Date.now()
+if (Number.isNaN(now)) {
+  console.error(`--now must be an ISO date, got ${values.now}`)
+  process.exit(1)
+}
+
+const handle = openDatabase(config.databaseUrl)
+try {
+  if (values.reset) {
+    const { down } = await import('../migrations/20261123-0001-foundation')
+    await down(handle.db)
+    await handle.db.schema.dropTable('kysely_migration').ifExists().execute()
+    await handle.db.schema.dropTable('kysely_migration_lock').ifExists().execute()
+  }
+  await migrateToLatest(handle.db)
+  if (!(await isDatabaseEmpty(handle.db))) {
+    console.error('The database already has data; run with --reset to replace it.')
+    process.exit(1)
+  }
+  const started = Date.now()
+  const result = await seedDemoData(handle.db, {
+    seed: Number(values.seed),
+    now,
+    scale,
+    withItems: !values['no-items'],
+  })
+  console.log(
+    `Seeded ${result.machines} machines in ${((Date.now() - started) / 1000).toFixed(1)} s into ${config.databaseUrl}`,
+  )
+} finally {
+  await handle.destroy()
+}

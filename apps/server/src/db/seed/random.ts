@@ -1,0 +1,60 @@
+/** A small seeded PRNG (mulberry32): the same seed gives the same demo data on every machine. */
+export class Random {
+  private state: number
+
+  constructor(seed: number) {
+    this.state = seed >>> 0
+  }
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0
+    let t = this.state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1))
+  }
+
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)]
+    if (item === undefined) throw new Error('pick from an empty list')
+    return item
+  }
+
+  /** Picks by weight: [[value, weight], ...]. */
+  weighted<T>(pairs: readonly (readonly [T, number])[]): T {
+    const total = pairs.reduce((s, [, w]) => s + w, 0)
+    let r = this.next() * total
+    for (const [value, weight] of pairs) {
+      r -= weight
+      if (r < 0) return value
+    }
+    const last = pairs[pairs.length - 1]
+    if (!last) throw new Error('weighted pick from an empty list')
+    return last[0]
+  }
+
+  sample<T>(items: readonly T[], count: number): T[] {
+    const copy = [...items]
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1))
+      const a = copy[i] as T
+      copy[i] = copy[j] as T
+      copy[j] = a
+    }
+    return copy.slice(0, Math.max(0, Math.min(count, copy.length)))
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p
+  }
+}
+
+/** A stable UUID-shaped id from the PRNG (deterministic, unlike crypto.randomUUID). */
+export function seededUuid(rng: Random): string {
+  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

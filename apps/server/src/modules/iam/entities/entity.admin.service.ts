@@ -1,0 +1,215 @@
+import type {
+  Entity,
+  MyEntity,
+  clinicCreateRequest,
+  entityCreateRequest,
+  entityUpdateRequest,
+} from '@portal/contract'
+import { appsForIndustries } from '@portal/contract'
+import type { z } from 'zod'
+import type { Db } from '../../../db/database'
+import { fieldError, notFound } from '../../../lib/errors'
+import type { Caller } from '../../../lib/request-meta'
+import { containsInsensitive } from '../../../lib/sql'
+import { checkPermission } from '../../../plugins/auth'
+import { auditChange } from '../audit/audit.service'
+import type { AuthContext } from '../auth/auth-context'
+import { membershipOf } from '../users/user.repository'
+import { findEntityByCode } from './entity.repository'
+import { toEntity } from './entity.service'
+
+type CreateInput = z.output<typeof entityCreateRequest>
+type ClinicInput = z.output<typeof clinicCreateRequest>
+type UpdateInput = z.output<typeof entityUpdateRequest>
+
+async function insertEntity(db: Db, input: CreateInput): Promise<Entity> {
+  if (await findEntityByCode(db, input.code))
+    throw fieldError('body.code', 'An entity with this code already exists')
+  if (input.parent_code !== null && !(await findEntityByCode(db, input.parent_code))) {
+    throw fieldError('body.parent_code', 'Unknown parent entity')
+  }
+  const now = Date.now()
+  const row = await db
+    .insertInto('entity')
+    .values({
+      code: input.code,
+      name: input.name,
+      logo_url: input.logo_url,
+      preferred_identifier: input.preferred_identifier,
+      industries: JSON.stringify(input.industries),
+      roles: JSON.stringify(input.roles),
+      ev_backend_url: input.ev_backend_url,
+      parent_code: input.parent_code,
+      currency_code: input.currency_code,
+      time_zone: input.time_zone,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toEntity(row)
+}
+
+/** POST /iam/entities: platform administrators create organisations. */
+export async function createEntity(db: Db, caller: Caller, input: CreateInput): Promise<Entity> {
+  const entity = await insertEntity(db, input)
+  await auditChange(db, caller, 'entity_created', 'entity', entity.code, null, entity)
+  return entity
+}
+
+/**
+ * POST /iam/entities/clinic: a digital-health clinic under the current entity. The creator becomes its admin, so
+ * they can switch to it and set it up.
+ */
+export async function createClinic(db: Db, caller: Caller, input: ClinicInput): Promise<Entity> {
+  const parent = await findEntityByCode(db, caller.auth.entityCode)
+  if (!parent) throw notFound('Entity')
+  const entity = await insertEntity(db, {
+    code: input.code,
+    name: input.name,
+    industries: ['digital_health_automation'],
+    roles: [],
+    parent_code: parent.code,
+    currency_code: parent.currency_code,
+    time_zone: parent.time_zone,
+    logo_url: input.logo_url,
+    preferred_identifier: null,
+    ev_backend_url: null,
+  })
+  await db
+    .insertInto('membership')
+    .values({ user_id: caller.auth.userId, entity_code: entity.code, relation: 1, created_at: Date.now() })
+    .execute()
+  await auditChange(db, caller, 'clinic_created', 'entity', entity.code, null, entity)
+  return entity
+}
+
+export async function filterEntities(
+  db: Db,
+  f: {
+    limit: number
+    offset: number
+    search?: string | undefined
+    industry?: string | undefined
+    parent_code?: string | undefined
+  },
+) {
+  let q = db.selectFrom('entity')
+  const search = f.search
+  if (search)
+    q = q.where((eb) =>
+      eb.or([containsInsensitive(db, 'entity.code', search), containsInsensitive(db, 'entity.name', search)]),
+    )
+  if (f.industry) q = q.where(() => containsInsensitive(db, 'entity.industries', `"${f.industry ?? ''}"`))
+  if (f.parent_code) q = q.where('entity.parent_code', '=', f.parent_code)
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('entity.name').orderBy('entity.id').limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { entities: rows.map(toEntity), count: Number(count.count) }
+}
+
+/**
+ * PUT /iam/entities/{code}: a platform administrator changes any entity; anyone else only their current entity,
+ * with edit on entities there. Other entities answer 404, whatever the code.
+ */
+export async function updateEntity(
+  db: Db,
+  caller: Caller,
+  code: string,
+  input: UpdateInput,
+): Promise<Entity> {
+  const row = await findEntityByCode(db, code)
+  if (!row) throw notFound('Entity')
+  if (!caller.auth.isPlatformAdmin) {
+    if (row.code !== caller.auth.entityCode) throw notFound('Entity')
+    await checkPermission(db, caller.auth, { app: 'iam', resource: 'entities/*', action: 'edit' })
+  }
+  const before = toEntity(row)
+  await db
+    .updateTable('entity')
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.industries !== undefined ? { industries: JSON.stringify(input.industries) } : {}),
+      ...(input.roles !== undefined ? { roles: JSON.stringify(input.roles) } : {}),
+      ...(input.currency_code !== undefined ? { currency_code: input.currency_code } : {}),
+      ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
+      ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
+      ...(input.preferred_identifier !== undefined
+        ? { preferred_identifier: input.preferred_identifier }
+        : {}),
+      ...(input.ev_backend_url !== undefined ? { ev_backend_url: input.ev_backend_url } : {}),
+      updated_at: Date.now(),
+    })
+    .where('code', '=', row.code)
+    .execute()
+  const updated = await findEntityByCode(db, row.code)
+  if (!updated) throw notFound('Entity')
+  const after = toEntity(updated)
+  await auditChange(db, caller, 'entity_updated', 'entity', row.code, before, after)
+  return after
+}
+
+/** The entities of the signed-in user with their relation; a platform administrator sees every entity. */
+export async function myEntities(db: Db, auth: AuthContext, limit: number): Promise<MyEntity[]> {
+  const memberships = await db
+    .selectFrom('membership')
+    .where('user_id', '=', auth.userId)
+    .select(['entity_code', 'relation'])
+    .execute()
+  const relationOf = new Map(memberships.map((m) => [m.entity_code, m.relation]))
+  let q = db.selectFrom('entity').selectAll()
+  if (!auth.isPlatformAdmin)
+    q = q.where('code', 'in', memberships.length ? memberships.map((m) => m.entity_code) : [''])
+  const rows = await q.orderBy('name').limit(limit).execute()
+  return rows.map((r) => ({ ...toEntity(r), relation: relationOf.get(r.code) ?? null }))
+}
+
+/**
+ * The charging networks' directory (GET /api/charging/iam/entities?limit=1000): the user's own entities and every
+ * entity acting as a CPO or EMSP, so session lists can name their partners (B §3: else "Unknown Entity").
+ */
+export async function chargingDirectory(db: Db, auth: AuthContext, limit: number): Promise<MyEntity[]> {
+  const mine = await myEntities(db, auth, limit)
+  const partners = await db
+    .selectFrom('entity')
+    .where((eb) =>
+      eb.or([containsInsensitive(db, 'roles', '"CPO"'), containsInsensitive(db, 'roles', '"EMSP"')]),
+    )
+    .selectAll()
+    .orderBy('name')
+    .limit(limit)
+    .execute()
+  const seen = new Set(mine.map((e) => e.code))
+  return [
+    ...mine,
+    ...partners.filter((p) => !seen.has(p.code)).map((p) => ({ ...toEntity(p), relation: null })),
+  ].slice(0, limit)
+}
+
+/**
+ * POST /iam/entities/switch: only to an entity the user belongs to (any entity for a platform administrator).
+ * The session acts in the new entity from the next call; the answer is the new scope and its apps (A §6).
+ */
+export async function switchEntity(db: Db, caller: Caller, entityCode: string) {
+  const row = await findEntityByCode(db, entityCode)
+  if (!row) throw notFound('Entity')
+  if (!caller.auth.isPlatformAdmin && (await membershipOf(db, caller.auth.userId, row.code)) === undefined)
+    throw notFound('Entity')
+  await db
+    .updateTable('auth_session')
+    .set({ entity_code: row.code })
+    .where('id', '=', caller.auth.sessionId)
+    .execute()
+  await auditChange(
+    db,
+    caller,
+    'entity_switched',
+    'session',
+    caller.auth.sessionId,
+    { entity_code: caller.auth.entityCode },
+    { entity_code: row.code },
+  )
+  const entity = toEntity(row)
+  return { entity_code: row.code, entity, can_view_apps: appsForIndustries(entity.industries) }
+}

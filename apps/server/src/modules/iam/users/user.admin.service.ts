@@ -1,0 +1,292 @@
+import type { UserListItem, userCreateRequest, userUpdateRequest } from '@portal/contract'
+import { mfaModeSchema } from '@portal/contract'
+import { randomBytes } from 'node:crypto'
+import type { z } from 'zod'
+import type { Db } from '../../../db/database'
+import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors'
+import { hashPassword } from '../../../lib/passwords'
+import type { Caller } from '../../../lib/request-meta'
+import { containsInsensitive } from '../../../lib/sql'
+import { hashToken, newOpaqueToken, newUuid } from '../../../lib/tokens'
+import { checkPermission } from '../../../plugins/auth'
+import { auditChange } from '../audit/audit.service'
+import { RESET_LINK_TTL_MS } from '../auth/password.service'
+import { revokeUserSessions } from '../auth/session.repository'
+import { grantsOf, replaceGrants, validateGrants } from './grant.repository'
+import { findUserByUsername, findUserByUuid, membershipOf } from './user.repository'
+import type { AppUserRow } from './user.table'
+
+type CreateInput = z.output<typeof userCreateRequest>
+type UpdateInput = z.output<typeof userUpdateRequest>
+
+export async function toListItems(
+  db: Db,
+  entityCode: string,
+  rows: (AppUserRow & { relation: number })[],
+): Promise<UserListItem[]> {
+  const grants = await grantsOf(
+    db,
+    entityCode,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => ({
+    user_uuid: r.user_uuid,
+    name: r.name,
+    username: r.username,
+    email: r.email,
+    phone_number: r.phone_number,
+    image_url: r.image_url,
+    status: r.status,
+    relation: r.relation,
+    mfa_primary_mode: mfaModeSchema.safeParse(r.mfa_primary_mode).data ?? 'none',
+    grants: grants.get(r.id) ?? [],
+    created_at: r.created_at,
+  }))
+}
+
+function members(db: Db, entityCode: string) {
+  return db
+    .selectFrom('app_user')
+    .innerJoin('membership', 'membership.user_id', 'app_user.id')
+    .where('membership.entity_code', '=', entityCode)
+}
+
+export async function memberItem(db: Db, entityCode: string, userUuid: string): Promise<UserListItem> {
+  const row = await members(db, entityCode)
+    .where('app_user.user_uuid', '=', userUuid)
+    .selectAll('app_user')
+    .select('membership.relation')
+    .executeTakeFirst()
+  if (!row) throw notFound('User')
+  const [item] = await toListItems(db, entityCode, [row])
+  if (!item) throw notFound('User')
+  return item
+}
+
+export interface UserFilter {
+  limit: number
+  offset: number
+  status_list?: number[] | undefined
+  role_id?: number | undefined
+  search?: string | undefined
+}
+
+function filtered(db: Db, entityCode: string, f: Omit<UserFilter, 'limit' | 'offset'>) {
+  let q = members(db, entityCode)
+  if (f.status_list?.length) q = q.where('app_user.status', 'in', f.status_list)
+  const roleId = f.role_id
+  if (roleId !== undefined) {
+    q = q.where('app_user.id', 'in', (eb) =>
+      eb
+        .selectFrom('iam_grant')
+        .where('iam_grant.entity_code', '=', entityCode)
+        .where('iam_grant.role_id', '=', roleId)
+        .select('iam_grant.user_id'),
+    )
+  }
+  const search = f.search
+  if (search) {
+    q = q.where((eb) =>
+      eb.or(
+        ['app_user.name', 'app_user.username', 'app_user.email', 'app_user.phone_number'].map((c) =>
+          containsInsensitive(db, c, search),
+        ),
+      ),
+    )
+  }
+  return q
+}
+
+export async function filterUsers(db: Db, caller: Caller, f: UserFilter) {
+  const entityCode = caller.auth.entityCode
+  const [rows, count] = await Promise.all([
+    filtered(db, entityCode, f)
+      .selectAll('app_user')
+      .select('membership.relation')
+      .orderBy('app_user.name')
+      .orderBy('app_user.id')
+      .limit(f.limit)
+      .offset(f.offset)
+      .execute(),
+    filtered(db, entityCode, f)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { users: await toListItems(db, entityCode, rows), count: Number(count.count) }
+}
+
+export async function searchUsers(db: Db, caller: Caller, query: string, limit: number) {
+  return filtered(db, caller.auth.entityCode, { search: query || undefined })
+    .select(['app_user.user_uuid', 'app_user.name', 'app_user.username'])
+    .orderBy('app_user.name')
+    .limit(limit)
+    .execute()
+}
+
+/**
+ * A new member of the current entity, Pending Activation (2) with an unusable password and a one-time link to
+ * set one (A §4: "has a set-password link").
+ */
+export async function createUser(db: Db, caller: Caller, input: CreateInput) {
+  const entityCode = caller.auth.entityCode
+  if (await findUserByUsername(db, input.username))
+    throw fieldError('body.username', 'This username is taken')
+  await validateGrants(db, entityCode, input.grants)
+  const now = Date.now()
+  const token = newOpaqueToken()
+  const userUuid = newUuid()
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('app_user')
+      .values({
+        user_uuid: userUuid,
+        name: input.name,
+        username: input.username,
+        email: input.email,
+        phone_number: input.phone_number,
+        image_url: input.image_url,
+        password_hash: await hashPassword(randomBytes(24).toString('base64url')),
+        status: 2,
+        is_platform_admin: 0,
+        mfa_primary_mode: 'none',
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_last_step: null,
+        password_changed_at: null,
+        is_initial_login: 0,
+        default_entity_code: entityCode,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('membership')
+      .values({ user_id: row.id, entity_code: entityCode, relation: input.relation, created_at: now })
+      .execute()
+    await replaceGrants(trx, entityCode, row.id, input.grants, now)
+    await trx
+      .insertInto('password_reset')
+      .values({
+        token_hash: hashToken(token),
+        user_id: row.id,
+        expires_at: now + RESET_LINK_TTL_MS,
+        spent_at: null,
+        created_at: now,
+        created_by: caller.auth.userId,
+      })
+      .execute()
+  })
+  const user = await memberItem(db, entityCode, userUuid)
+  await auditChange(db, caller, 'user_created', 'user', userUuid, null, user)
+  return { user, activation_link: `/reset-password/${token}`, activation_expires_at: now + RESET_LINK_TTL_MS }
+}
+
+/**
+ * Users change their own name, contact details and picture; changing anyone else's, or anyone's relation and
+ * grants, needs edit on users in the current entity.
+ */
+export async function updateUser(db: Db, caller: Caller, userUuid: string, input: UpdateInput) {
+  const entityCode = caller.auth.entityCode
+  const target = await findUserByUuid(db, userUuid)
+  if (!target) throw notFound('User')
+  const self = target.id === caller.auth.userId
+  const touchesAccess = input.relation !== undefined || input.grants !== undefined
+  if (!self || touchesAccess) {
+    if ((await membershipOf(db, target.id, entityCode)) === undefined && !(self && !touchesAccess))
+      throw notFound('User')
+    await checkPermission(db, caller.auth, { app: 'iam', resource: 'users/*', action: 'edit' })
+  }
+  const relation = await membershipOf(db, target.id, entityCode)
+  if (input.relation !== undefined && relation === 0)
+    throw fieldError('body.relation', "An owner's relation cannot be changed here")
+  if (input.grants) await validateGrants(db, entityCode, input.grants)
+  const before = relation === undefined ? null : await memberItem(db, entityCode, userUuid)
+  const now = Date.now()
+  await db.transaction().execute(async (trx) => {
+    const fields = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
+      ...(input.image_url !== undefined ? { image_url: input.image_url } : {}),
+    }
+    await trx
+      .updateTable('app_user')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', target.id)
+      .execute()
+    if (input.relation !== undefined) {
+      await trx
+        .updateTable('membership')
+        .set({ relation: input.relation })
+        .where('user_id', '=', target.id)
+        .where('entity_code', '=', entityCode)
+        .execute()
+    }
+    if (input.grants) await replaceGrants(trx, entityCode, target.id, input.grants, now)
+  })
+  const after = relation === undefined ? null : await memberItem(db, entityCode, userUuid)
+  await auditChange(
+    db,
+    caller,
+    'user_updated',
+    'user',
+    userUuid,
+    before ?? { name: target.name },
+    after ?? input,
+  )
+  return after
+}
+
+/** PUT /iam/users/{id}/status/update: the four statuses of A §4; Inactive ends the user's sessions. */
+export async function updateUserStatus(db: Db, caller: Caller, userUuid: string, status: 1 | 2 | 3 | 4) {
+  const entityCode = caller.auth.entityCode
+  const before = await memberItem(db, entityCode, userUuid)
+  const target = await findUserByUuid(db, userUuid)
+  if (!target) throw notFound('User')
+  if (target.id === caller.auth.userId) throw badRequest('You cannot change your own status')
+  if (before.relation === 0 && !caller.auth.isPlatformAdmin)
+    throw forbidden("Only a platform administrator can change an owner's status")
+  const now = Date.now()
+  await db.updateTable('app_user').set({ status, updated_at: now }).where('id', '=', target.id).execute()
+  if (status === 4) await revokeUserSessions(db, target.id, 'deactivated', now)
+  const after = await memberItem(db, entityCode, userUuid)
+  await auditChange(
+    db,
+    caller,
+    'user_status_updated',
+    'user',
+    userUuid,
+    { status: before.status },
+    { status: after.status },
+  )
+  return after
+}
+
+/** Entities below the ones the user owns or administers (A §5: the child check for entity settings). */
+export async function childEntities(db: Db, caller: Caller, userUuid: string, limit: number, offset: number) {
+  const target = await findUserByUuid(db, userUuid)
+  if (!target) throw notFound('User')
+  if (target.id !== caller.auth.userId) {
+    if (
+      !caller.auth.isPlatformAdmin &&
+      (await membershipOf(db, target.id, caller.auth.entityCode)) === undefined
+    )
+      throw notFound('User')
+    await checkPermission(db, caller.auth, { app: 'iam', resource: 'users/*', action: 'read' })
+  }
+  const parents = db
+    .selectFrom('membership')
+    .where('user_id', '=', target.id)
+    .where('relation', 'in', [0, 1])
+    .select('entity_code')
+  const q = db.selectFrom('entity').where('parent_code', 'in', parents)
+  const [rows, count] = await Promise.all([
+    q.select(['code', 'name', 'parent_code']).orderBy('name').limit(limit).offset(offset).execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return {
+    entities: rows.map((r) => ({ code: r.code, name: r.name, parent_code: r.parent_code ?? '' })),
+    count: Number(count.count),
+  }
+}

@@ -1,0 +1,85 @@
+import type { ErrorBody, ErrorCode } from '@portal/contract'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { HttpError } from '../lib/errors'
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'BAD_REQUEST',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'UNAVAILABLE',
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  querystring: 'query',
+  body: 'body',
+  params: 'params',
+  headers: 'headers',
+}
+
+interface ValidationIssue {
+  instancePath: string
+  message?: string
+  keyword: string
+  params: Record<string, unknown>
+}
+
+/** Turns zod issues into `body.limit: message` lines, so a 400 always names the offending field. */
+function describeValidation(context: string, issues: readonly ValidationIssue[]) {
+  const root = CONTEXT_NAMES[context] ?? context
+  return issues.map((issue) => {
+    const keys =
+      issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined
+    const parts = issue.instancePath.split('/').filter((p) => p !== '')
+    const path = [root, ...parts].join('.')
+    if (keys?.length) {
+      return {
+        path: `${path}.${keys.join(',')}`,
+        message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
+      }
+    }
+    return { path, message: issue.message ?? 'Invalid value' }
+  })
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body)
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = describeValidation(err.validationContext ?? 'body', err.validation)
+      const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ')
+      return send(reply, 400, { error: { code: 'BAD_REQUEST', message, issues } })
+    }
+    if (err instanceof HttpError) {
+      void reply.headers(err.headers)
+      const body =
+        err.issues.length > 0
+          ? { code: err.code, message: err.message, issues: err.issues }
+          : { code: err.code, message: err.message }
+      return send(reply, err.statusCode, { error: body })
+    }
+    const status = err.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'body: the request body is not valid JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'body: a JSON body is required'
+            : err.message
+      return send(reply, status, { error: { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message } })
+    }
+    request.log.error({ err }, 'request failed')
+    return send(reply, 500, {
+      error: { code: 'INTERNAL', message: 'Something went wrong on our side; it has been logged' },
+    })
+  })
+}

@@ -1,0 +1,31 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+
+/** The OpenAPI document of every route, generated from the contract's zod schemas. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Operator Portal API',
+        description:
+          'One server, several services by prefix (DESIGN.md). Success bodies are `{ data }`; errors are ' +
+          '`{ error: { code, message, issues? } }`. Authenticate with `Authorization: Token <token>` from ' +
+          '`POST /api/main/iam/login` (Bearer on /api/cases).',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+        },
+      },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  })
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { BuildOptions } from '../app'
+import { buildApp } from '../app'
+import type { Config } from '../config/env'
+import { testConfig } from '../config/env'
+import type { DatabaseHandle, Dialect } from '../db/database'
+import { openDatabase } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { seedDemoData } from '../db/seed/seed'
+
+/** Every server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+/** The fixed reference time of test data, so generated rows are the same on every run. */
+export const TEST_NOW = Date.UTC(2026, 10, 23, 4, 0, 0)
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+  close: () => Promise<void>
+}
+
+export interface TestAppOptions {
+  /** Seed the demo accounts and `scale` × 2000 VEND machines (default 0.05 → 100 machines). */
+  scale?: number
+  seed?: boolean
+  config?: Partial<Config>
+  /** Passed to buildApp: an SMS sender or a login throttle with test limits. */
+  build?: Pick<BuildOptions, 'sms' | 'throttle'>
+}
+
+/** A fresh database of the dialect: a temp SQLite file, or a new PostgreSQL schema dropped on close. */
+async function freshDatabase(
+  dialect: Dialect,
+): Promise<{ handle: DatabaseHandle; url: string; cleanup: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-test-'))
+    const url = `sqlite:${join(dir, 'test.sqlite')}`
+    return {
+      handle: openDatabase(url),
+      url,
+      cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    }
+  }
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  return {
+    handle: openDatabase(url, { schema, poolSize: 4 }),
+    url,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`drop schema if exists ${schema} cascade`)
+      await c.end()
+    },
+  }
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const { handle, url, cleanup } = await freshDatabase(dialect)
+  await migrateToLatest(handle.db)
+  if (options.seed !== false) {
+    await seedDemoData(handle.db, { seed: 7, now: TEST_NOW, scale: options.scale ?? 0.05 })
+  }
+  const app = await buildApp(testConfig(url, options.config), {
+    database: handle,
+    migrate: false,
+    ...options.build,
+  })
+  await app.ready()
+  return {
+    app,
+    database: handle,
+    close: async () => {
+      await app.close()
+      await handle.destroy()
+      await cleanup()
+    },
+  }
+}
+
+export interface ApiResult<T = unknown> {
+  status: number
+  body: T
+  response: LightMyRequestResponse
+}
+
+/** Calls the API like the portal does: JSON in, JSON out, `Token` auth when a token is given. */
+export async function call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Token ${options.token}`
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  })
+  const text = response.body
+  let body: unknown = text
+  if ((response.headers['content-type'] ?? '').toString().includes('json') && text !== '')
+    body = JSON.parse(text)
+  return { status: response.statusCode, body: body as T, response }
+}
+
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password = 'demo1234',
+): Promise<string> {
+  const result = await call<{ data: { token: string } }>(app, 'POST', '/api/main/iam/login', {
+    body: { username, password },
+  })
+  if (result.status !== 200)
+    throw new Error(`login as ${username} failed: ${result.status} ${JSON.stringify(result.body)}`)
+  return result.body.data.token
+}
+
+/** The SMS codes the development outbox holds for a number, newest first. */
+export async function smsCodes(app: FastifyInstance, to?: string): Promise<string[]> {
+  const result = await call<{ data: { messages: { text: string }[] } }>(
+    app,
+    'GET',
+    `/api/main/dev/sms-outbox${to ? `?to=${encodeURIComponent(to)}` : ''}`,
+  )
+  return result.body.data.messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
+}

@@ -1,0 +1,182 @@
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cn } from '@/components/ui/cn'
+import type { FilterDef, ListState } from './list-state'
+import { MultiSelectFilter } from './multi-select-filter'
+
+const SEARCH_DELAY_MS = 300
+
+const control =
+  'h-8 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600'
+
+function SearchControl({ def, list }: { def: Extract<FilterDef, { kind: 'search' }>; list: ListState }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const committed = list.text(def.key)
+  const [draft, setDraft] = useState(committed)
+  const [lastCommitted, setLastCommitted] = useState(committed)
+  // The URL changed under us (reset, back button): show what it says.
+  if (committed !== lastCommitted) {
+    setLastCommitted(committed)
+    setDraft(committed)
+  }
+  const { setFilter } = list
+  useEffect(() => {
+    if (draft.trim() === committed) return
+    const timer = setTimeout(() => setFilter(def.key, draft.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [draft, committed, def.key, setFilter])
+
+  return (
+    <div className="flex w-full min-w-0 items-center sm:w-auto">
+      {def.fieldKey && def.fields && (
+        <select
+          aria-label={t('table.searchIn')}
+          className={cn(
+            control,
+            'max-w-[45%] shrink-0 rounded-r-none border-r-0 bg-slate-50 pr-7 sm:max-w-none',
+          )}
+          value={String(list.select(def.fieldKey))}
+          onChange={(e) => list.setFilter(def.fieldKey ?? '', e.target.value)}
+        >
+          <option value="">{t('table.allFields')}</option>
+          {def.fields.map((f) => (
+            <option key={String(f.value)} value={String(f.value)}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      )}
+      <label htmlFor={id} className="sr-only">
+        {def.label}
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <svg
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-2 left-2.5 size-4 text-slate-400"
+        >
+          <path d="M9 3.5a5.5 5.5 0 1 0 3.4 9.8l3.1 3.2a.8.8 0 1 0 1.1-1.1l-3.2-3.1A5.5 5.5 0 0 0 9 3.5zM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0z" />
+        </svg>
+        <input
+          id={id}
+          type="search"
+          value={draft}
+          placeholder={def.label}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') setFilter(def.key, draft.trim())
+          }}
+          className={cn(control, 'w-full min-w-0 pl-8 sm:w-64', def.fieldKey && 'rounded-l-none')}
+        />
+      </div>
+    </div>
+  )
+}
+
+function Control({ def, list }: { def: FilterDef; list: ListState }) {
+  switch (def.kind) {
+    case 'search':
+      return <SearchControl def={def} list={list} />
+    case 'select':
+      return (
+        <label className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+          <span className="whitespace-nowrap">{def.label}</span>
+          <select
+            className={cn(control, 'pr-7')}
+            value={String(list.select(def.key))}
+            onChange={(e) => {
+              const option = def.options.find((o) => String(o.value) === e.target.value)
+              if (option) list.setFilter(def.key, option.value)
+            }}
+          >
+            {def.options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )
+    case 'multi':
+      return (
+        <MultiSelectFilter
+          label={def.label}
+          options={def.options}
+          selected={list.multi(def.key)}
+          onToggle={(v) => list.toggleOption(def.key, v)}
+        />
+      )
+    case 'toggle':
+      return (
+        <label
+          className={cn(
+            'inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border px-2.5 text-sm select-none',
+            list.toggle(def.key)
+              ? 'border-rose-300 bg-rose-50 text-rose-800'
+              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+          )}
+        >
+          <input
+            type="checkbox"
+            className="size-4 accent-rose-600"
+            checked={list.toggle(def.key)}
+            onChange={(e) => list.setFilter(def.key, e.target.checked)}
+          />
+          {def.label}
+        </label>
+      )
+  }
+}
+
+/**
+ * The filter controls a screen declares, bound to the list state in the URL. On a phone only the search shows;
+ * the other filters fold behind a "Filters" button so the rows stay on screen.
+ */
+export function FilterBar({ defs, list }: { defs: readonly FilterDef[]; list: ListState }) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const search = defs.filter((d) => d.kind === 'search')
+  const others = defs.filter((d) => d.kind !== 'search')
+  const activeOthers = others.filter((d) => {
+    const v = list.values[d.key]
+    return Array.isArray(v) ? v.length > 0 : d.kind === 'select' ? v !== d.defaultValue : v === true
+  }).length
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('table.filters')}>
+      {search.map((def) => (
+        <Control key={def.key} def={def} list={list} />
+      ))}
+      {others.length > 0 && (
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-700 sm:hidden"
+        >
+          {t('table.moreFilters')}
+          {activeOthers > 0 && (
+            <span className="rounded-full bg-brand-700 px-1.5 text-[11px] leading-4 font-semibold text-white">
+              {activeOthers}
+            </span>
+          )}
+        </button>
+      )}
+      <div className={cn('w-full flex-wrap items-center gap-2 sm:contents', open ? 'flex' : 'hidden')}>
+        {others.map((def) => (
+          <Control key={def.key} def={def} list={list} />
+        ))}
+      </div>
+      {list.activeCount > 0 && (
+        <button
+          type="button"
+          onClick={() => list.reset()}
+          className="h-8 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {t('table.resetFilters')}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,219 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+
+/** An option of a filter: its value as the API wants it, and its label. */
+export interface FilterOption {
+  value: string | number
+  label: string
+}
+
+/**
+ * The filters a list screen declares (as a module-level constant). Their state lives in the URL search params, so
+ * a filtered list can be shared and survives a reload.
+ */
+export type FilterDef =
+  | {
+      kind: 'multi'
+      key: string
+      label: string
+      options: readonly FilterOption[]
+      clears?: readonly string[]
+    }
+  | {
+      kind: 'select'
+      key: string
+      label: string
+      options: readonly FilterOption[]
+      defaultValue: string | number
+    }
+  | { kind: 'toggle'; key: string; label: string; clears?: readonly string[] }
+  | { kind: 'search'; key: string; label: string; fieldKey?: string; fields?: readonly FilterOption[] }
+
+export type FilterValue = (string | number)[] | string | number | boolean
+
+export interface ListState {
+  page: number
+  /** Multi filters: selected option values; select: the value; toggle: boolean; search: text (and its field). */
+  values: Record<string, FilterValue>
+  multi: (key: string) => (string | number)[]
+  select: (key: string) => string | number
+  toggle: (key: string) => boolean
+  text: (key: string) => string
+  setPage: (page: number) => void
+  /** Sets one filter; the page goes back to 1 (B §4) and the filters it clears are cleared. */
+  setFilter: (key: string, value: FilterValue) => void
+  /** Adds an option to a multi filter, or removes it when already selected (B §4). */
+  toggleOption: (key: string, value: string | number) => void
+  /** Every filter back to its default, page 1; optionally with some filters preset (a shortcut). */
+  reset: (preset?: Record<string, FilterValue>) => void
+  activeCount: number
+}
+
+const PAGE = 'page'
+
+function optionValue(options: readonly FilterOption[], raw: string): string | number | undefined {
+  return options.find((o) => String(o.value) === raw)?.value
+}
+
+function defaultOf(def: FilterDef): FilterValue {
+  switch (def.kind) {
+    case 'multi':
+      return []
+    case 'select':
+      return def.defaultValue
+    case 'toggle':
+      return false
+    case 'search':
+      return ''
+  }
+}
+
+function readValues(defs: readonly FilterDef[], params: URLSearchParams): Record<string, FilterValue> {
+  const values: Record<string, FilterValue> = {}
+  for (const def of defs) {
+    const raw = params.get(def.key)
+    if (def.kind === 'multi') {
+      // Repeated keys (?status=4&status=1), read also when a hand-written URL joins them with commas.
+      values[def.key] = params
+        .getAll(def.key)
+        .flatMap((v) => v.split(','))
+        .filter((v) => v !== '')
+        .map((v) => optionValue(def.options, v))
+        .filter((v): v is string | number => v !== undefined)
+    } else if (def.kind === 'select') {
+      values[def.key] = raw === null ? def.defaultValue : (optionValue(def.options, raw) ?? def.defaultValue)
+    } else if (def.kind === 'toggle') {
+      values[def.key] = raw === '1'
+    } else {
+      values[def.key] = raw ?? ''
+      if (def.fieldKey && def.fields) {
+        const field = params.get(def.fieldKey)
+        values[def.fieldKey] = field === null ? '' : (optionValue(def.fields, field) ?? '')
+      }
+    }
+  }
+  return values
+}
+
+function isDefault(def: FilterDef, value: FilterValue | undefined): boolean {
+  if (value === undefined) return true
+  if (Array.isArray(value)) return value.length === 0
+  return value === defaultOf(def)
+}
+
+function writeValue(params: URLSearchParams, def: FilterDef | undefined, key: string, value: FilterValue) {
+  if (def && isDefault(def, value)) {
+    params.delete(key)
+    return
+  }
+  if (Array.isArray(value)) {
+    params.delete(key)
+    for (const v of value) params.append(key, String(v))
+  } else if (typeof value === 'boolean') {
+    if (value) params.set(key, '1')
+    else params.delete(key)
+  } else if (value === '') params.delete(key)
+  else params.set(key, String(value))
+}
+
+export function useListState(defs: readonly FilterDef[]): ListState {
+  const [urlParams, setParams] = useSearchParams()
+  // The router applies a search-param change asynchronously. Until it lands, the list reads its own copy, so a
+  // checkbox does not flicker back and two quick clicks build on each other instead of the second undoing the first.
+  const [pending, setPending] = useState<{ from: string; next: URLSearchParams } | null>(null)
+  const urlKey = urlParams.toString()
+  const params = pending !== null && pending.from === urlKey ? pending.next : urlParams
+  const latest = useRef(params)
+  latest.current = params
+  const values = useMemo(() => readValues(defs, params), [defs, params])
+  const page = Math.max(1, Number.parseInt(params.get(PAGE) ?? '1', 10) || 1)
+
+  const update = useCallback(
+    (mutate: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current)
+      mutate(next)
+      latest.current = next
+      setPending({ from: urlKey, next })
+      setParams(next)
+    },
+    [setParams, urlKey],
+  )
+
+  const setFilter = useCallback(
+    (key: string, value: FilterValue) => {
+      update((next) => {
+        const def = defs.find((d) => d.key === key)
+        writeValue(next, def, key, value)
+        const turnedOn = Array.isArray(value) ? value.length > 0 : value !== false && value !== ''
+        const clears = def && (def.kind === 'multi' || def.kind === 'toggle') ? def.clears : undefined
+        if (turnedOn) for (const cleared of clears ?? []) next.delete(cleared)
+        next.delete(PAGE)
+      })
+    },
+    [defs, update],
+  )
+
+  const toggleOption = useCallback(
+    (key: string, value: string | number) => {
+      const current = readValues(defs, latest.current)[key]
+      const list = Array.isArray(current) ? current : []
+      setFilter(key, list.includes(value) ? list.filter((v) => v !== value) : [...list, value])
+    },
+    [defs, setFilter],
+  )
+
+  const reset = useCallback(
+    (preset: Record<string, FilterValue> = {}) => {
+      update((next) => {
+        for (const def of defs) {
+          next.delete(def.key)
+          if (def.kind === 'search' && def.fieldKey) next.delete(def.fieldKey)
+        }
+        next.delete(PAGE)
+        for (const [key, value] of Object.entries(preset))
+          writeValue(
+            next,
+            defs.find((d) => d.key === key),
+            key,
+            value,
+          )
+      })
+    },
+    [defs, update],
+  )
+
+  const setPage = useCallback(
+    (n: number) => {
+      update((next) => {
+        if (n <= 1) next.delete(PAGE)
+        else next.set(PAGE, String(n))
+      })
+    },
+    [update],
+  )
+
+  const activeCount = defs.filter((d) => !isDefault(d, values[d.key])).length
+
+  return {
+    page,
+    values,
+    multi: (key) => {
+      const v = values[key]
+      return Array.isArray(v) ? v : []
+    },
+    select: (key) => {
+      const v = values[key]
+      return typeof v === 'string' || typeof v === 'number' ? v : ''
+    },
+    toggle: (key) => values[key] === true,
+    text: (key) => {
+      const v = values[key]
+      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
+    },
+    setPage,
+    setFilter,
+    toggleOption,
+    reset,
+    activeCount,
+  }
+}

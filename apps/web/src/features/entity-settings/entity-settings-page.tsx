@@ -1,0 +1,122 @@
+import type { KeyboardEvent } from 'react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { PageHeader } from '@/components/page/page-header'
+import { cn } from '@/components/ui/cn'
+import { Loader } from '@/components/ui/loader/loader'
+import { useSession } from '@/lib/session/session-store'
+import type { AccessLevel } from './api/settings-access'
+import { canView, useSettingsAccess } from './api/settings-access'
+import { IntegrationOptionsTab } from './integration-options-tab'
+import { PaymentOptionsTab } from './payment-options-tab'
+import { LevelBadge, NoAccess } from './settings-parts'
+
+type Tab = 'payment' | 'integrations'
+const TAB_PARAM = 'tab'
+
+/**
+ * /entity-settings: the entity's payment options and integration options, each as a tab. What can be changed
+ * follows the access level of each part (A §6: 3 create, edit, delete; 2 create, edit; 1 view); a user with
+ * neither sees the no-access state. The tab is in the address, so a link can open either.
+ */
+export function EntitySettingsPage() {
+  const { t } = useTranslation()
+  const { entity, entityCode } = useSession()
+  const access = useSettingsAccess()
+  const [params, setParams] = useSearchParams()
+  const baseId = useId()
+
+  const tabs: { id: Tab; label: string; level: AccessLevel }[] = [
+    { id: 'payment' as const, label: t('entitySettings.payment.title'), level: access.payment },
+    { id: 'integrations' as const, label: t('entitySettings.integration.title'), level: access.integration },
+  ].filter((tab) => canView(tab.level))
+  const asked = params.get(TAB_PARAM)
+  const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]
+
+  const header = (
+    <PageHeader
+      title={t('entitySettings.title')}
+      description={entity ? `${entity.name} · ${entity.code}` : (entityCode ?? undefined)}
+      actions={current && <LevelBadge level={current.level} />}
+    />
+  )
+
+  if (access.payment === null || access.integration === null) {
+    return (
+      <>
+        {header}
+        <div className="flex justify-center py-24">
+          <Loader message={t('entitySettings.loading')} />
+        </div>
+      </>
+    )
+  }
+  if (!current) {
+    return (
+      <>
+        {header}
+        <NoAccess />
+      </>
+    )
+  }
+
+  // Switching tab starts the other list afresh (its own filters and page 1).
+  const select = (tab: Tab) => setParams(tab === 'payment' ? {} : { [TAB_PARAM]: tab })
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    const index = tabs.findIndex((tab) => tab.id === current.id)
+    const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]
+    if (next) {
+      select(next.id)
+      document.getElementById(`${baseId}-${next.id}-tab`)?.focus()
+    }
+  }
+
+  return (
+    <>
+      {header}
+      <div
+        role="tablist"
+        aria-label={t('entitySettings.title')}
+        className="mb-4 flex gap-1 border-b border-slate-200"
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((tab) => {
+          const selected = tab.id === current.id
+          return (
+            <button
+              key={tab.id}
+              id={`${baseId}-${tab.id}-tab`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={`${baseId}-${tab.id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(tab.id)}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                selected
+                  ? 'border-brand-700 text-brand-800'
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+              )}
+            >
+              {tab.label}
+            </button>
+          )
+        })}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-${current.id}-panel`}
+        aria-labelledby={`${baseId}-${current.id}-tab`}
+      >
+        {current.id === 'payment' ? (
+          <PaymentOptionsTab level={current.level} />
+        ) : (
+          <IntegrationOptionsTab level={current.level} />
+        )}
+      </div>
+    </>
+  )
+}

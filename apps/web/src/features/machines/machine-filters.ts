@@ -1,0 +1,114 @@
+import type { MachineFilterRequest } from '@portal/contract'
+import {
+  cleanFilters,
+  MACHINE_SEARCH_FIELDS,
+  MachineStatus,
+  machineActiveFilters,
+  machineStatuses,
+  PAGE_SIZES,
+  vmcTypes,
+} from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+
+export const MACHINES_PAGE_SIZE = PAGE_SIZES.machines
+
+/** The service status lists the any-error flag clears when it is turned on (B §4). */
+const CLEARED_BY_ANY_ERROR = [
+  'reader_manager_status',
+  'machine_service_status',
+  'payment_service_status',
+] as const
+
+const statusOptions: FilterOption[] = machineStatuses.entries.map((e) => ({ value: e.value, label: e.label }))
+
+export function machineFilterDefs(
+  t: TFunction,
+  sets: readonly { code: string; name: string }[],
+): FilterDef[] {
+  return [
+    {
+      kind: 'search',
+      key: 'q',
+      label: t('machines.search'),
+      fieldKey: 'q_in',
+      fields: MACHINE_SEARCH_FIELDS.map((f) => ({ value: f, label: t(`machines.col.${f}`) })),
+    },
+    {
+      kind: 'select',
+      key: 'active',
+      label: t('machines.filter.active'),
+      defaultValue: 0,
+      options: machineActiveFilters.entries.map((e) => ({
+        value: e.value,
+        label: t(`machines.activeFilter.${String(e.value)}`, { defaultValue: e.label }),
+      })),
+    },
+    { kind: 'multi', key: 'overall_status', label: t('machines.filter.overall'), options: statusOptions },
+    { kind: 'multi', key: 'core_service_status', label: t('machines.filter.core'), options: statusOptions },
+    {
+      kind: 'multi',
+      key: 'machine_service_status',
+      label: t('machines.filter.machine'),
+      options: statusOptions,
+      clears: ['any_error'],
+    },
+    {
+      kind: 'multi',
+      key: 'payment_service_status',
+      label: t('machines.filter.payment'),
+      options: statusOptions,
+      clears: ['any_error'],
+    },
+    {
+      kind: 'multi',
+      key: 'reader_manager_status',
+      label: t('machines.filter.reader'),
+      options: statusOptions,
+      clears: ['any_error'],
+    },
+    { kind: 'toggle', key: 'any_error', label: t('machines.filter.anyError'), clears: CLEARED_BY_ANY_ERROR },
+    {
+      kind: 'multi',
+      key: 'vmc',
+      label: t('machines.filter.vmc'),
+      options: vmcTypes.entries.map((e) => ({ value: e.value, label: e.label })),
+    },
+    {
+      kind: 'multi',
+      key: 'sets',
+      label: t('machines.filter.sets'),
+      options: sets.map((s) => ({ value: s.code, label: s.name })),
+    },
+  ]
+}
+
+/** The /machines shortcut (B §2): after a reset, overall status Error or reader manager status Error. */
+export const ERROR_SHORTCUT = {
+  overall_status: [MachineStatus.Error],
+  reader_manager_status: [MachineStatus.Error],
+}
+
+const nums = (values: (string | number)[]) =>
+  values.map(Number) as NonNullable<MachineFilterRequest['overall_status_list']>
+
+/** The request body of POST /iot/machines/filter from the list state; unset filters are left out (A §5). */
+export function machineFilterBody(list: ListState): MachineFilterRequest {
+  const searchKey = list.select('q_in')
+  const body = {
+    limit: MACHINES_PAGE_SIZE,
+    offset: (list.page - 1) * MACHINES_PAGE_SIZE,
+    active_filter: Number(list.select('active')) as MachineFilterRequest['active_filter'],
+    overall_status_list: nums(list.multi('overall_status')),
+    core_service_status_list: nums(list.multi('core_service_status')),
+    machine_service_status_list: nums(list.multi('machine_service_status')),
+    payment_service_status_list: nums(list.multi('payment_service_status')),
+    reader_manager_status_list: nums(list.multi('reader_manager_status')),
+    vmc_list: list.multi('vmc').map(Number) as NonNullable<MachineFilterRequest['vmc_list']>,
+    set_list: list.multi('sets').map(String),
+    any_error: list.toggle('any_error') || undefined,
+    search_key: searchKey === '' ? undefined : (searchKey as MachineFilterRequest['search_key']),
+    search_value: list.text('q'),
+  }
+  return cleanFilters(body) as MachineFilterRequest
+}

@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { logIn } from './support'
+
+/** The seeded options of VEND (apps/server/src/db/seed/entity-settings.ts). */
+const SEEDED = ['PayNow QR', 'Cards (Stripe)', 'EZ-Link / NETS FlashPay card']
+
+function paymentTable(page: Page) {
+  return page.getByRole('table', { name: 'Payment options' })
+}
+
+async function openEntitySettings(page: Page, username: string) {
+  await logIn(page, username)
+  await expect(page).toHaveURL(/\/machines$/)
+  await page.goto('/entity-settings')
+  await expect(page.getByRole('heading', { name: 'Entity settings', level: 1 })).toBeVisible()
+}
+
+test('the owner creates a payment option, sees it listed with its secret masked, and deletes it', async ({
+  page,
+}) => {
+  await openEntitySettings(page, 'vending')
+  for (const name of SEEDED) await expect(paymentTable(page).getByRole('link', { name })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Integration options' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'New payment option' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New payment option' })
+  // Sent empty, every required field says what is missing, beside it; nothing is created.
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(dialog.getByText('Choose a payment method')).toBeVisible()
+  await expect(dialog.getByText('Enter a display name')).toBeVisible()
+  await expect(dialog.getByText('Choose a payment flow type')).toBeVisible()
+
+  const name = `Kiosk QR ${String(Date.now() % 100000)}`
+  await dialog.getByLabel('Payment method').selectOption({ label: 'NETS QR' })
+  // NETS QR has one gateway: it is chosen at once, with its settings.
+  await expect(dialog.getByLabel('Gateway')).toHaveValue('nets')
+  await dialog.getByLabel('Display name').fill(name)
+  await dialog.getByLabel('Payment flow').selectOption({ label: 'Dynamic' })
+  await dialog.getByLabel('Merchant ID').fill('11137000999')
+  await dialog.getByLabel('Terminal ID').fill('QR000042')
+  // The gateway's required secret is checked before anything is sent.
+  await dialog.getByRole('button', { name: 'Create' }).click()
+  await expect(dialog.getByText('Required by NETS')).toBeVisible()
+  await dialog.getByLabel('Secret key').fill('nets-e2e-secret-0000c0de')
+  await dialog.getByRole('button', { name: 'Create' }).click()
+
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Payment option created')).toBeVisible()
+  const row = paymentTable(page).getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('NETS QR')
+  await expect(row).toContainText('SGD')
+  await expect(row).toContainText('Dynamic')
+
+  await row.getByRole('link', { name }).click()
+  await expect(page).toHaveURL(/\/entity-settings\/payment-options\/\d+$/)
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  const secret = page.getByLabel('Secret key')
+  await expect(secret).toHaveValue('')
+  await expect(secret).toHaveAttribute('placeholder', '••••c0de')
+  await expect(page.getByText('nets-e2e-secret')).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete this payment option?' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL(/\/entity-settings$/)
+  await expect(page.getByText('Payment option deleted')).toBeVisible()
+  await expect(paymentTable(page).getByRole('link', { name })).toHaveCount(0)
+})
+
+test('finance (payment configuration viewer) sees the options read-only', async ({ page }) => {
+  await openEntitySettings(page, 'finance')
+  await expect(paymentTable(page).getByRole('link', { name: 'Cards (Stripe)' })).toBeVisible()
+  await expect(page.getByText('View only')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'New payment option' })).toHaveCount(0)
+  // No integration-options policy: that part is not offered.
+  await expect(page.getByRole('tab', { name: 'Integration options' })).toHaveCount(0)
+
+  await paymentTable(page).getByRole('link', { name: 'Cards (Stripe)' }).click()
+  await expect(page.getByRole('heading', { name: 'Cards (Stripe)', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Display name')).toBeDisabled()
+  await expect(page.getByLabel('Payment method')).toBeDisabled()
+  await expect(page.getByLabel('API key')).toBeDisabled()
+  await expect(page.getByLabel('API key')).toHaveValue('••••3f9a')
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0)
+})
+
+test('viewer (no payment or integration policy) sees the no-access state', async ({ page }) => {
+  await openEntitySettings(page, 'viewer')
+  await expect(page.getByText('You do not have access to entity settings')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Payment options' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'New payment option' })).toHaveCount(0)
+})

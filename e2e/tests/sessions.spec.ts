@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test'
+import { DEMO_PASSWORD, logIn, waitForMachines } from './support'
+import { totpNow } from './totp'
+
+const LANDINGS: [string, RegExp][] = [
+  ['vending', /\/machines$/],
+  ['cpo', /\/cpo$/],
+  ['emsp', /\/emsp$/],
+  ['crx', /\/crx$/],
+  ['voltnet', /\/voltnet\/emsp\/charging-sessions$/],
+  ['health', /\/digital-health$/],
+  ['fleet', /\/emsp$/],
+]
+
+for (const [username, landing] of LANDINGS) {
+  test(`${username} lands on its industry's page`, async ({ page }) => {
+    await logIn(page, username)
+    await expect(page).toHaveURL(landing)
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+  })
+}
+
+test('a user without a landing rule stays home and sees their screens', async ({ page }) => {
+  await logIn(page, 'limo')
+  await expect(page.getByRole('heading', { name: /Welcome, Leonard/ })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'Limo Drivers' })).toBeVisible()
+})
+
+test('MFA: the password alone does not sign in; the authenticator code does', async ({ page }) => {
+  await logIn(page, 'mfa')
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByLabel('Authenticator code').fill('000000')
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The code is not correct')
+  await page.getByLabel('Authenticator code').fill(totpNow())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/machines$/)
+  await expect(page.getByRole('button', { name: /Account menu for Mira Fernandez/ })).toBeVisible()
+})
+
+test('SMS sign-in: username, then the code from the (development) SMS outbox', async ({ page, request }) => {
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Log in with an SMS code instead' }).click()
+  await page.getByLabel('Username').fill('health')
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await expect(page.getByLabel('SMS code')).toBeVisible()
+  const outbox = await request.get('/api/main/dev/sms-outbox')
+  const messages = ((await outbox.json()) as { data: { messages: { text: string }[] } }).data.messages
+  const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1] ?? ''
+  expect(code).toMatch(/^\d{6}$/)
+  await page.getByLabel('SMS code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page).toHaveURL(/\/digital-health$/)
+})
+
+test('first login asks for a new password before anything else', async ({ page }) => {
+  await logIn(page, 'newstaff')
+  await expect(page.getByRole('heading', { name: 'Set your own password' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD)
+  await page.getByLabel('New password', { exact: true }).fill('short')
+  await page.getByLabel('Confirm new password').fill('short')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByText('Use at least 8 characters')).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('Marina-Bay-Sands-9')
+  await page.getByLabel('Confirm new password').fill('Marina-Bay-Sands-9')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page).toHaveURL(/\/machines$/)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+})
+
+test('reset password with a one-time link, then log in with the new password', async ({ page, request }) => {
+  const login = await request.post('/api/main/iam/login', {
+    data: { username: 'vending', password: DEMO_PASSWORD },
+  })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const auth = { Authorization: `Token ${token}` }
+  const who = await request.post('/api/main/iam/login', {
+    data: { username: 'campaigns', password: DEMO_PASSWORD },
+  })
+  const userUuid = ((await who.json()) as { data: { user_uuid: string } }).data.user_uuid
+  // campaigns is not a member of VEND, so the platform administrator sends the link.
+  const admin = await request.post('/api/main/iam/login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  })
+  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token
+  expect(
+    (
+      await request.post('/api/main/iam/users/reset-password-link', {
+        headers: auth,
+        data: { user_uuid: userUuid },
+      })
+    ).status(),
+  ).toBe(404)
+  const created = await request.post('/api/main/iam/users/reset-password-link', {
+    headers: { Authorization: `Token ${adminToken}` },
+    data: { user_uuid: userUuid },
+  })
+  const link = ((await created.json()) as { data: { reset_link: string } }).data.reset_link
+
+  await page.goto(link)
+  await expect(page.getByText('For the account campaigns.')).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('Campaign-Season-42')
+  await page.getByLabel('Confirm new password').fill('Campaign-Season-41')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByText('The passwords do not match')).toBeVisible()
+  await page.getByLabel('Confirm new password').fill('Campaign-Season-42')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeVisible()
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible()
+  await logIn(page, 'campaigns', 'Campaign-Season-42')
+  await expect(page.getByRole('heading', { name: /Welcome, Clara/ })).toBeVisible()
+})
+
+test('a 401 mid-session is recovered by one refresh and one retry', async ({ page, request }) => {
+  await logIn(page, 'admin')
+  await expect(page).toHaveURL(/\/machines$/)
+  await waitForMachines(page)
+  // Nothing else in flight, so the next call is the one that meets the expired token.
+  await page.waitForLoadState('networkidle')
+  const expired = await request.post('/api/main/dev/expire-access-tokens', { data: { username: 'admin' } })
+  expect(expired.ok()).toBe(true)
+
+  const refreshes: string[] = []
+  const filters: number[] = []
+  page.on('response', (r) => {
+    if (r.url().endsWith('/iam/refresh-token')) refreshes.push(r.url())
+    if (r.url().endsWith('/iot/machines/filter')) filters.push(r.status())
+  })
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('21–40 of 2,000')).toBeVisible()
+  expect(refreshes).toHaveLength(1)
+  expect(filters).toEqual([401, 200])
+  await expect(page).toHaveURL(/\/machines\?page=2$/)
+})
+
+test.describe('idle watcher, with the timings shortened by the test mode', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem('portal:test:idle-timeout-s', '2')
+      window.localStorage.setItem('portal:test:idle-reminder-s', '3')
+    })
+  })
+
+  test('warns, is cancelled by activity, then logs out and shows Session Expired', async ({ page }) => {
+    await logIn(page, 'viewer')
+    await expect(page).toHaveURL(/\/machines$/)
+    const expiring = page.getByRole('dialog', { name: 'Session is Expiring' })
+    await expect(expiring).toBeVisible({ timeout: 10_000 })
+    await expect(expiring).toContainText(/logged out in \d seconds?/)
+    await page.mouse.move(200, 300)
+    await page.mouse.move(220, 320)
+    await expect(expiring).toBeHidden()
+
+    await expect(expiring).toBeVisible({ timeout: 10_000 })
+    const expired = page.getByRole('dialog', { name: 'Session Expired' })
+    await expect(expired).toBeVisible({ timeout: 10_000 })
+    await expired.getByRole('button', { name: 'OK' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await page.goto('/machines')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+})

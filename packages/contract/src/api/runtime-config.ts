@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+export const SERVICES = ['main', 'bus', 'charging', 'reporting', 'forms', 'cases'] as const
+export type Service = (typeof SERVICES)[number]
+
+/** Default base path of each service client (DESIGN.md); a deployment may point any of them elsewhere. */
+export const DEFAULT_SERVICE_BASES: Record<Service, string> = {
+  main: '/api/main',
+  bus: '/api/bus',
+  charging: '/api/charging',
+  reporting: '/api/reporting',
+  forms: '/api/forms',
+  cases: '/api/cases',
+}
+
+/** The verification-form client sends Bearer; every other client sends Token (A §7). */
+export const SERVICE_AUTH_SCHEME: Record<Service, 'Token' | 'Bearer'> = {
+  main: 'Token',
+  bus: 'Token',
+  charging: 'Token',
+  reporting: 'Token',
+  forms: 'Token',
+  cases: 'Bearer',
+}
+
+/** GET /api/config: what the web app needs before it renders. */
+export const runtimeConfig = z.object({
+  portal_env: z.enum(['dev', 'uat', 'staging', 'prod']),
+  services: z.object(
+    Object.fromEntries(SERVICES.map((s) => [s, z.string()])) as Record<Service, z.ZodString>,
+  ),
+  /** Browser tests may shorten the idle timings (never in production): docs/decisions/0010-idle-watcher.md. */
+  test_mode: z.boolean(),
+})
+export type RuntimeConfig = z.infer<typeof runtimeConfig>

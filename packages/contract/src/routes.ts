@@ -1,0 +1,117 @@
+/**
+ * Every route of A §2 in React Router 7 syntax: the spec's `{id}` is `:id` and `{id?}` is the optional `:id?`.
+ * Titles are ours except where the spec gives one (the navigation titles).
+ */
+export interface RouteDef {
+  readonly path: string
+  readonly title: string
+}
+
+export const STATIC_ROUTES: readonly RouteDef[] = [
+  { path: '/', title: 'Home' },
+  { path: '/login', title: 'Login' },
+  { path: '/busways-charge-locations', title: 'Busways Charge Locations' },
+  { path: '/busways-charging-history', title: 'Busways Charging History' },
+  { path: '/charge-locations', title: 'Charge Locations' },
+  { path: '/closed-loop', title: 'Closed Loop' },
+  { path: '/components', title: 'Components' },
+  { path: '/covid', title: 'Covid' },
+  { path: '/cpo', title: 'CPO' },
+  { path: '/cpo-partners', title: 'CPO Partners' },
+  { path: '/cpo-payout-history', title: 'CPO Payout History' },
+  { path: '/credits', title: 'Credits' },
+  { path: '/crx', title: 'CRX' },
+  { path: '/devices', title: 'Devices' },
+  { path: '/digital-health', title: 'Add a case' },
+  { path: '/drivers', title: 'Drivers' },
+  { path: '/emsp', title: 'EMSP' },
+  { path: '/entity-settings', title: 'Entity Settings' },
+  { path: '/ev-carbon-data', title: 'EV Carbon Data' },
+  { path: '/ev-charging-sessions', title: 'Charging Sessions' },
+  { path: '/ev-devices', title: 'EV Devices' },
+  { path: '/iam', title: 'IAM' },
+  { path: '/inventory', title: 'Inventory' },
+  { path: '/machine-orders', title: 'Machine Sales' },
+  { path: '/machines', title: 'Machines' },
+  { path: '/maintenance', title: 'Maintenance' },
+  { path: '/medical-tnc', title: 'Medical Terms and Conditions' },
+  { path: '/medicord', title: 'Medicord' },
+  { path: '/my-teams', title: 'My Teams' },
+  { path: '/payout-history', title: 'Payout History' },
+  { path: '/pos-machine-orders', title: 'POS Machine Sales' },
+  { path: '/promotions', title: 'Promotions' },
+  { path: '/srs-buddy', title: 'SRS Buddy' },
+  { path: '/supervisor-submit-test', title: 'Supervisor Submit Test' },
+  { path: '/tariff', title: 'Tariff' },
+  { path: '/transactions', title: 'Transactions' },
+  { path: '/typeform-campaigns', title: 'Typeform Campaigns' },
+  { path: '/users', title: 'Users' },
+  { path: '/crx/emissions-category', title: 'Emissions Category' },
+  { path: '/digital-health/cases', title: 'Case history' },
+  { path: '/digital-health/login', title: 'Digital Health Login' },
+  { path: '/drivers/add-drivers', title: 'Add Drivers' },
+  { path: '/limo/drivers', title: 'Limo Drivers' },
+  { path: '/machines/export-history', title: 'Machine Export History' },
+  { path: '/promotions/create', title: 'Create Promotion' },
+  { path: '/templates/machines', title: 'Machine Templates' },
+  { path: '/voltnet/charge-locations', title: 'Voltnet Charge Locations' },
+  { path: '/voltnet/tariffs', title: 'Voltnet Tariffs' },
+  { path: '/entity-settings/payment-options/error', title: 'Payment Option Error' },
+  { path: '/inventory/skus/create', title: 'Create SKU' },
+  { path: '/limo/drivers/add-drivers', title: 'Add Limo Drivers' },
+  { path: '/templates/machines/create', title: 'Create Machine Template' },
+  { path: '/voltnet/cpo/charging-sessions', title: 'Voltnet CPO Charging Sessions' },
+  { path: '/voltnet/emsp/charging-sessions', title: 'Voltnet EMSP Charging Sessions' },
+]
+
+export const PARAM_ROUTES: readonly RouteDef[] = [
+  { path: '/voltnet/emsp/charging-sessions/:id?', title: 'Voltnet EMSP Charging Session' },
+  { path: '/crx/cpo-details/:entity', title: 'CPO Details' },
+  { path: '/crx/fo-details/:entity', title: 'Fleet Operator Details' },
+  { path: '/crx/emissions-category/:id?', title: 'Emissions Category' },
+  { path: '/devices/tcn/:id?', title: 'TCN Device' },
+  { path: '/devices/:id', title: 'Device' },
+  { path: '/entity-settings/integration-options/:id', title: 'Integration Option' },
+  { path: '/entity-settings/payment-options/:id', title: 'Payment Option' },
+  { path: '/iam/policies/:id?', title: 'Policy' },
+  { path: '/iam/roles/:id?', title: 'Role' },
+  { path: '/iam/sets/:id?', title: 'Set' },
+  { path: '/iam/users/:id?', title: 'IAM User' },
+  { path: '/inventory/skus/:id', title: 'SKU' },
+  { path: '/inventory/skus/:id?/edit', title: 'Edit SKU' },
+  { path: '/limo/drivers/:driverId', title: 'Limo Driver' },
+  { path: '/drivers/:driverId', title: 'Driver' },
+  { path: '/medicord/group/:uuid?', title: 'Medicord Group' },
+  { path: '/medicord/:uuid', title: 'Medicord Record' },
+  { path: '/templates/machines/:uuid', title: 'Machine Template' },
+  { path: '/templates/machines/:uuid/edit', title: 'Edit Machine Template' },
+  { path: '/voltnet/charge-locations/:locationId', title: 'Voltnet Charge Location' },
+  { path: '/voltnet/charge-locations/:locationId?/:evseId', title: 'Voltnet EVSE' },
+  { path: '/voltnet/tariffs/:id', title: 'Voltnet Tariff' },
+  { path: '/busways-charge-locations/:id', title: 'Busways Charge Location' },
+  // The spec writes /busways-charge-locations/{id?}/{id?}; a path cannot repeat a parameter name, and the second
+  // segment is the EVSE, as in the other charge-location routes.
+  { path: '/busways-charge-locations/:id?/:evseId?', title: 'Busways EVSE' },
+  { path: '/charge-locations/:locationId', title: 'Charge Location' },
+  { path: '/charge-locations/:locationId?/:evseId', title: 'EVSE' },
+  { path: '/closed-loop/:uuid?', title: 'Closed Loop Person' },
+  { path: '/covid/:uuid', title: 'Covid Record' },
+  { path: '/ev-devices/:id?', title: 'EV Device' },
+  { path: '/machine-orders/:uuid?', title: 'Machine Sale' },
+  { path: '/machines/:id', title: 'Machine' },
+  { path: '/maintenance/:id', title: 'Maintenance Summary' },
+  { path: '/pos-machine-orders/:uuid?', title: 'POS Machine Sale' },
+  { path: '/promotions/:uuid', title: 'Promotion' },
+  { path: '/srs-buddy/:uuid?', title: 'SRS Buddy Record' },
+  { path: '/tariff/:id', title: 'Tariff' },
+  { path: '/users/:id', title: 'User' },
+  { path: '/reset-password/:ott?', title: 'Reset Password' },
+  { path: '/digital-health/:caseId?/info', title: 'Case' },
+  { path: '/typeform-campaigns/:campaign_id?/info', title: 'Campaign' },
+]
+
+export const ROUTES: readonly RouteDef[] = [...STATIC_ROUTES, ...PARAM_ROUTES]
+
+/** The two login pages (A §4). */
+export const LOGIN_PATH = '/login'
+export const DIGITAL_HEALTH_LOGIN_PATH = '/digital-health/login'
