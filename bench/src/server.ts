@@ -24,3 +24,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
   await migrate(db)
   await optimizeOnStart(db)
 }
+export { countOrderItems, filterOrderItems } from '../../apps/server/src/modules/iot/orders/order.service'
+export { filterTransactions } from '../../apps/server/src/modules/payment/transactions/transaction.service'

@@ -26,6 +26,19 @@ import { roleRoutes } from './modules/iam/roles/role.routes'
 import { setRoutes } from './modules/iam/sets/set.routes'
 import { userRoutes } from './modules/iam/users/user.routes'
 import { machineRoutes } from './modules/iot/machines/machine.routes'
+import { orderRoutes } from './modules/iot/orders/order.routes'
+import { transactionRoutes } from './modules/payment/transactions/transaction.routes'
+import { machineSettingsRoutes } from './modules/iot/machines/machine-settings.routes'
+import { skuRoutes } from './modules/iot/skus/sku.routes'
+import { templateRoutes } from './modules/iot/templates/template.routes'
+import { deviceRoutes } from './modules/iot/devices/device.routes'
+import { promotionRoutes } from './modules/promo/promotions/promotion.routes'
+import { exportRoutes } from './modules/exports/export.routes'
+import type { RunnerOptions } from './modules/exports/export-runner'
+import { ExportRunner } from './modules/exports/export-runner'
+import { mtSummaryRoutes } from './modules/iot/maintenance/mt-summary.routes'
+import { creditLogRoutes } from './modules/iot/credit-logs/credit-log.routes'
+import { closedLoopRoutes } from './modules/promo/closed-loop/closed-loop.routes'
 import { paymentConfigRoutes } from './modules/payment/payment-configs/payment-config.routes'
 import { registerAuthHook } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
@@ -49,6 +62,8 @@ export interface BuildOptions {
   /** The SMS gateway (default: the development outbox, or none in production). */
   sms?: SmsSender
   throttle?: LoginThrottle
+  /** Export job runner settings (tests shorten the polling); `false` runs no runner in this process. */
+  exports?: Omit<RunnerOptions, 'dir'> | false
 }
 
 /**
@@ -109,6 +124,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.sms ??
     (config.production ? new UnconfiguredSmsSender() : new DevSmsOutbox((line) => app.log.info(line)))
   const throttle = options.throttle ?? new LoginThrottle()
+  // Export jobs are written in this process (DESIGN.md), from when the app is ready until it closes.
+  const exportRunner = new ExportRunner(handle.db, {
+    dir: config.exportsDir,
+    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    ...(options.exports || {}),
+  })
+  if (options.exports !== false) {
+    app.addHook('onReady', (done) => {
+      exportRunner.start()
+      done()
+    })
+    app.addHook('preClose', () => exportRunner.stop())
+  }
 
   healthRoutes(app)
   configRoutes(app, config)
@@ -124,6 +152,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       setRoutes(main)
       auditRoutes(main)
       machineRoutes(main)
+      orderRoutes(main)
+      transactionRoutes(main)
+      machineSettingsRoutes(main)
+      skuRoutes(main)
+      templateRoutes(main)
+      deviceRoutes(main)
+      promotionRoutes(main)
+      exportRoutes(main, exportRunner, config.exportsDir)
+      mtSummaryRoutes(main)
+      creditLogRoutes(main)
+      closedLoopRoutes(main)
       paymentConfigRoutes(main)
       integrationOptionRoutes(main)
       done()

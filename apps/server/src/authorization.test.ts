@@ -97,6 +97,26 @@ const NOT_ENTITY_OBJECTS = new Set([
 
 let seq = 0
 const unique = (prefix: string) => `${prefix}${String(Date.now() % 100000)}${String(++seq)}`
+
+const newSku = () => ({ sku_code: unique('MX-'), name: 'Matrix Kopi', category: 'coffee_tea', price: 180 })
+const newTemplate = () => ({
+  resourceCode: 'TCN-CSC-10C',
+  name: unique('Matrix layout '),
+  content: { items: [{ slot_no: 1, price: '180', name: 'Coca-Cola 320ml', capacity: 10, stock: 5 }] },
+})
+/** The first SKU of VEND (seeded). */
+const vendSku = async (ctx: Ctx) => {
+  const r = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iot/skus/filter', { limit: 1, offset: 0 })
+  return (r.body.data.skus as { id: number }[])[0]?.id ?? 0
+}
+/** The newest template of VEND. */
+const vendTemplate = async (ctx: Ctx) => {
+  const r = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iot/templates/filter', {
+    per_page: 1,
+    current_page: 1,
+  })
+  return (r.body.data.templates as { id: string }[])[0]?.id ?? ''
+}
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -132,6 +152,28 @@ const createUser = async (ctx: Ctx) =>
 
 const PAYMENT = '/api/main/payment/payment-configs'
 
+/** The first seeded device of VEND (TCN or dashboard). */
+const vendRowId = async (ctx: Ctx, table: 'tcn_device' | 'dashboard_device') =>
+  (
+    await ctx.t.database.db
+      .selectFrom(table)
+      .where('entity_code', '=', 'VEND')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id
+
+/** A seeded promotion of VEND. */
+const vendPromotionUuid = async (ctx: Ctx) =>
+  (
+    await ctx.t.database.db
+      .selectFrom('promotion')
+      .where('entity_code', '=', 'VEND')
+      .select('uuid')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).uuid
+
 /** VEND's seeded card option (Credit Card through Stripe, db/seed/entity-settings.ts). */
 const vendCardOption = async (ctx: Ctx) =>
   (
@@ -163,6 +205,22 @@ const newPaymentOption = () => {
     display_name: unique('Matrix '),
     config: { flow_type: 6 },
   }
+}
+
+/** A machines export of VEND, once the runner has written it (it starts at once on a request). */
+const vendExport = async (ctx: Ctx) => {
+  const job = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/exports', {
+    source: 'machines',
+    format: 'csv',
+    filters: {},
+  })
+  const uuid = job.body.data.export_job.uuid as string
+  for (let i = 0; i < 400; i++) {
+    const r = await ctx.api(ctx.tokens.vending, 'GET', `/api/main/exports/${uuid}`)
+    if (r.body.data.export_job.status !== 1) break
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return uuid
 }
 
 export const FIXTURES: Record<string, Fixture> = {
@@ -284,6 +342,81 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/main/iam/audit': (ctx) => ({ query: `object_type=role&object_id=${String(ctx.vend.roleId)}` }),
   'POST /api/main/iot/machines/filter': () => ({ body: { limit: 20, offset: 0 } }),
   'GET /api/main/iot/machines/:id': (ctx) => ({ params: { id: String(ctx.vend.machineId) } }),
+  'POST /api/main/iot/orders/items-filter': () => ({ body: { limit: 20, offset: 0 } }),
+  'POST /api/main/iot/orders/items/count': () => ({ body: { status_list: [4] } }),
+  'GET /api/main/iot/orders/:uuid': async (ctx) => ({
+    params: {
+      uuid: (
+        await ctx.t.database.db
+          .selectFrom('machine_order')
+          .where('entity_code', '=', 'VEND')
+          .select('uuid')
+          .executeTakeFirstOrThrow()
+      ).uuid,
+    },
+  }),
+  'POST /api/main/payment/transaction/filter': () => ({ body: { limit: 20, offset: 0, status_list: [3] } }),
+  'PUT /api/main/iot/machines/:id/settings': async (ctx) => {
+    const m = await ctx.api(ctx.tokens.vending, 'GET', `/api/main/iot/machines/${String(ctx.vend.machineId)}`)
+    return { params: { id: String(ctx.vend.machineId) }, body: m.body.data.general_settings }
+  },
+  'PUT /api/main/iot/machines/:id/items': async (ctx) => {
+    const m = await ctx.api(ctx.tokens.vending, 'GET', `/api/main/iot/machines/${String(ctx.vend.machineId)}`)
+    const [item] = m.body.data.items as { slot_no: number; price: number; stock: number; capacity: number }[]
+    const { slot_no, price, stock, capacity } = item ?? { slot_no: 1, price: 0, stock: 0, capacity: 0 }
+    return {
+      params: { id: String(ctx.vend.machineId) },
+      body: { items: [{ slot_no, price, stock, capacity, is_enabled: true }] },
+    }
+  },
+  'POST /api/main/iot/skus/filter': () => ({ body: { limit: 25, offset: 0 } }),
+  'POST /api/main/iot/skus': () => ({ body: newSku() }),
+  'GET /api/main/iot/skus/:id': async (ctx) => ({ params: { id: String(await vendSku(ctx)) } }),
+  'PUT /api/main/iot/skus/:id': async (ctx) => {
+    const body = newSku()
+    const created = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iot/skus', body)
+    return { params: { id: String(created.body.data.id) }, body: { ...body, name: 'Matrix Kopi-O' } }
+  },
+  'POST /api/main/iot/templates/filter': () => ({ body: { per_page: 25, current_page: 1 } }),
+  'POST /api/main/iot/templates': () => ({ body: newTemplate() }),
+  'GET /api/main/iot/templates/:id': async (ctx) => ({ params: { id: await vendTemplate(ctx) } }),
+  'PUT /api/main/iot/templates/:id': async (ctx) => ({
+    params: { id: await vendTemplate(ctx) },
+    body: newTemplate(),
+  }),
+  'DELETE /api/main/iot/templates/:id': async (ctx) => {
+    const created = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iot/templates', newTemplate())
+    return { params: { id: created.body.data.id as string } }
+  },
+  // Exports: the route lets in who may export any list; the handler checks the list's own permission.
+  'POST /api/main/exports': () => ({
+    body: { source: 'machines', format: 'csv', filters: { active_filter: 1 } },
+  }),
+  'POST /api/main/exports/filter': () => ({ body: { limit: 10, offset: 0 } }),
+  'GET /api/main/exports/:uuid': async (ctx) => ({ params: { uuid: await vendExport(ctx) } }),
+  'GET /api/main/exports/:uuid/download': async (ctx) => ({ params: { uuid: await vendExport(ctx) } }),
+  'POST /api/main/iot/mt-summaries/filter': () => ({ body: { limit: 25, offset: 0 } }),
+  'GET /api/main/iot/mt-summaries/maintainers': () => ({}),
+  'GET /api/main/iot/mt-summaries/:id': async (ctx) => {
+    const list = await ctx.api(ctx.tokens.vending, 'POST', '/api/main/iot/mt-summaries/filter', {
+      limit: 1,
+      offset: 0,
+    })
+    return { params: { id: String(list.body.data.mt_summaries[0].id as number) } }
+  },
+  'POST /api/main/iot/orders/creditlogs/filter': () => ({ body: { limit: 50, offset: 0 } }),
+  'POST /api/main/promo/closed-loops/filter': () => ({ body: { limit: 20, offset: 0 } }),
+  'POST /api/main/promo/employees/filter': () => ({ body: { filter: { limit: 20, offset: 0 } } }),
+  'GET /api/main/promo/closed-loops/:uuid': async (ctx) => ({
+    params: {
+      uuid: (
+        await ctx.api(ctx.tokens.vending, 'POST', '/api/main/promo/closed-loops/filter', {
+          limit: 1,
+          offset: 0,
+        })
+      ).body.data.persons[0].person_uuid as string,
+    },
+  }),
   'GET /api/charging/iam/entities': () => ({ query: 'limit=1000' }),
   'GET /api/main/payment/payment-configs/method': () => ({ query: 'name=pay' }),
   'GET /api/main/payment/payment-configs/gateway': () => ({ query: 'method_code=5' }),
@@ -352,6 +485,28 @@ export const FIXTURES: Record<string, Fixture> = {
     })
     return { params: { id: String(option.body.data.id) } }
   },
+  // Devices and promotions (step 4, helper E): ids read from VEND's seeded rows.
+  'POST /api/main/iot/tcn-devices/filter': () => ({ body: { limit: 50, offset: 0 } }),
+  'GET /api/main/iot/tcn-devices/:id': async (ctx) => ({
+    params: { id: String(await vendRowId(ctx, 'tcn_device')) },
+  }),
+  'POST /api/main/iot/devices/filter': () => ({ body: { limit: 25, offset: 0 } }),
+  'GET /api/main/iot/devices/:id': async (ctx) => ({
+    params: { id: String(await vendRowId(ctx, 'dashboard_device')) },
+  }),
+  'POST /api/main/iot/devices/:id/commands': async (ctx) => ({
+    params: { id: String(await vendRowId(ctx, 'dashboard_device')) },
+    body: { command_code: 'sync_planogram' },
+  }),
+  'POST /api/main/promo/promotions/filter': () => ({ body: { limit: 20, offset: 0 } }),
+  'POST /api/main/promo/promotions': () => ({
+    body: { name: unique('Matrix promo '), type: 1, item_balance: 1, original_item_balance: 5 },
+  }),
+  'GET /api/main/promo/promotions/:uuid': async (ctx) => ({ params: { uuid: await vendPromotionUuid(ctx) } }),
+  'PUT /api/main/promo/promotions/:uuid': async (ctx) => ({
+    params: { uuid: await vendPromotionUuid(ctx) },
+    body: { name: 'Matrix discount', type: 4, discount_type: 2, discount: 10 },
+  }),
   'GET /api/main/iam/integration-configs/type': () => ({}),
   'GET /api/main/iam/integration-configs/type/:code': () => ({ params: { code: 'sms' } }),
   'GET /api/main/iam/integration-configs/gateway': () => ({ query: 'type_code=sms' }),

@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
@@ -23,6 +24,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   PORTAL_TEST_MODE: z.enum(['0', '1']).default('0'),
   UPLOADS_DIR: z.string().optional(),
+  EXPORTS_DIR: z.string().optional(),
+  PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME: z.enum(['0', '1']).default('0'),
 })
 
 export interface Config {
@@ -40,6 +43,10 @@ export interface Config {
   testMode: boolean
   /** Where uploaded images are kept (served at /uploads). */
   uploadsDir: string
+  /** Where export job files are written (served only through GET /exports/{uuid}/download). */
+  exportsDir: string
+  /** Show Next Refresh Time on quota employees (closed loop, B §3's environment flag). */
+  closedLoopNextRefreshTime: boolean
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -73,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !production && e.SEED_DEMO === 'auto',
     testMode: !production && e.PORTAL_TEST_MODE === '1',
     uploadsDir: resolve(REPO_ROOT, e.UPLOADS_DIR ?? 'data/uploads'),
+    exportsDir: resolve(REPO_ROOT, e.EXPORTS_DIR ?? 'data/exports'),
+    closedLoopNextRefreshTime: e.PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME === '1',
   }
 }
 
@@ -90,6 +99,9 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     seedDemo: false,
     testMode: false,
     uploadsDir: resolve(REPO_ROOT, 'data/test-uploads'),
+    // Job files are named by uuid, so suites may share one temporary folder.
+    exportsDir: join(tmpdir(), 'portal-test-exports'),
+    closedLoopNextRefreshTime: false,
     ...overrides,
   }
 }

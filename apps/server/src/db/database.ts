@@ -17,12 +17,42 @@ import type { IntegrationOptionTable } from '../modules/iam/integration-options/
 import type { ResourceSetTable } from '../modules/iam/sets/set.table'
 import type { AppUserTable, MembershipTable } from '../modules/iam/users/user.table'
 import type { MachineItemTable, MachineSetTable, MachineTable } from '../modules/iot/machines/machine.table'
+import type { SkuTable } from '../modules/iot/skus/sku.table'
+import type { MachineTemplateTable } from '../modules/iot/templates/template.table'
+import type {
+  DashboardDeviceTable,
+  DeviceCommandTable,
+  TcnDeviceTable,
+} from '../modules/iot/devices/device.table'
+import type { PromotionTable } from '../modules/promo/promotions/promotion.table'
+import type { MtSummarySlotTable, MtSummaryTable } from '../modules/iot/maintenance/mt-summary.table'
+import type { MachineCreditLogTable } from '../modules/iot/credit-logs/credit-log.table'
+import type { ExportJobTable } from '../modules/exports/export-job.table'
+import type {
+  MachineOrderItemTable,
+  MachineOrderPaymentTable,
+  MachineOrderStageTable,
+  MachineOrderTable,
+} from '../modules/iot/orders/order.table'
+import type { PaymentTransactionTable } from '../modules/payment/transactions/transaction.table'
 import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
 } from '../modules/payment/payment-configs/payment-config.table'
+import type {
+  ClosedLoopEmployeeTable,
+  ClosedLoopPersonTable,
+  ClosedLoopRedemptionTable,
+} from '../modules/promo/closed-loop/closed-loop.table'
 
 export interface Database {
+  tcn_device: TcnDeviceTable
+  dashboard_device: DashboardDeviceTable
+  device_command: DeviceCommandTable
+  promotion: PromotionTable
+  closed_loop_person: ClosedLoopPersonTable
+  closed_loop_employee: ClosedLoopEmployeeTable
+  closed_loop_redemption: ClosedLoopRedemptionTable
   entity: EntityTable
   app_user: AppUserTable
   membership: MembershipTable
@@ -39,9 +69,20 @@ export interface Database {
   machine: MachineTable
   machine_set: MachineSetTable
   machine_item: MachineItemTable
+  sku: SkuTable
+  machine_template: MachineTemplateTable
   payment_option: PaymentOptionTable
   user_payment_config: UserPaymentConfigTable
   integration_option: IntegrationOptionTable
+  mt_summary: MtSummaryTable
+  mt_summary_slot: MtSummarySlotTable
+  machine_credit_log: MachineCreditLogTable
+  machine_order: MachineOrderTable
+  machine_order_item: MachineOrderItemTable
+  machine_order_stage: MachineOrderStageTable
+  machine_order_payment: MachineOrderPaymentTable
+  payment_transaction: PaymentTransactionTable
+  export_job: ExportJobTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely'
-import { Migrator, sql } from 'kysely'
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely'
 import { isPostgres } from '../lib/sql'
 import type { Db } from './database'
 import * as foundation from './migrations/20261123-0001-foundation'
@@ -7,6 +7,12 @@ import * as machineStatusIndexes from './migrations/20261123-0002-machine-status
 import * as sessions from './migrations/20261123-0003-sessions'
 import * as iam from './migrations/20261123-0004-iam'
 import * as entitySettings from './migrations/20261123-0005-entity-settings'
+import * as orders from './migrations/20261123-0006-orders-payments'
+import * as exportJobs from './migrations/20261123-0007-export-jobs'
+import * as catalogue from './migrations/20261123-0008-catalogue'
+import * as maintenanceCredits from './migrations/20261123-0009-maintenance-credits'
+import * as devicesPromotions from './migrations/20261123-0010-devices-promotions'
+import * as closedLoop from './migrations/20261123-0011-closed-loop'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +21,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123-0003-sessions': sessions,
   '20261123-0004-iam': iam,
   '20261123-0005-entity-settings': entitySettings,
+  '20261123-0006-orders-payments': orders,
+  '20261123-0007-export-jobs': exportJobs,
+  '20261123-0008-catalogue': catalogue,
+  '20261123-0009-maintenance-credits': maintenanceCredits,
+  '20261123-0010-devices-promotions': devicesPromotions,
+  '20261123-0011-closed-loop': closedLoop,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -45,6 +57,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error !== undefined || failed) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`)
+  }
+}
+
+/** Undoes every migration, newest first (the seed CLI's --reset): later tables reference earlier ones. */
+export async function migrateToNothing(db: Db): Promise<void> {
+  const schema = await currentSchema(db)
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  })
+  const { error } = await migrator.migrateTo(NO_MIGRATIONS)
+  if (error !== undefined) {
+    throw new Error(`Reset failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`)
   }
 }
 

@@ -16,11 +16,64 @@ type Loader = () => Promise<{ Component: ComponentType }>
  * builds it. Each screen is its own chunk, loaded on demand.
  */
 const SCREENS: Record<string, Loader> = {
+  '/closed-loop': () =>
+    import('@/features/closed-loop/closed-loop-page').then((m) => ({ Component: m.ClosedLoopPage })),
+  '/closed-loop/:uuid?': () =>
+    import('@/features/closed-loop/person-page').then((m) => ({ Component: m.PersonPage })),
   '/': () => import('@/features/home/home-page').then((m) => ({ Component: m.HomePage })),
   '/machines': () => import('@/features/machines/machines-page').then((m) => ({ Component: m.MachinesPage })),
+  '/machines/export-history': () =>
+    import('@/features/export-history/export-history-page').then((m) => ({ Component: m.ExportHistoryPage })),
   '/machines/:id': () =>
     import('@/features/machines/machine-page').then((m) => ({ Component: m.MachinePage })),
+  '/devices': () => import('@/features/devices/devices-page').then((m) => ({ Component: m.DevicesPage })),
+  '/devices/tcn/:id?': () =>
+    import('@/features/devices/tcn-device-page').then((m) => ({ Component: m.TcnDevicePage })),
+  '/devices/:id': () => import('@/features/devices/device-page').then((m) => ({ Component: m.DevicePage })),
+  '/promotions': () =>
+    import('@/features/promotions/promotions-page').then((m) => ({ Component: m.PromotionsPage })),
+  '/promotions/create': () =>
+    import('@/features/promotions/promotion-create-page').then((m) => ({ Component: m.PromotionCreatePage })),
+  '/promotions/:uuid': () =>
+    import('@/features/promotions/promotion-page').then((m) => ({ Component: m.PromotionPage })),
+  '/machine-orders': () =>
+    import('@/features/machine-orders/machine-orders-page').then((m) => ({ Component: m.MachineOrdersPage })),
+  '/machine-orders/:uuid?': () =>
+    import('@/features/machine-orders/machine-orders-page').then((m) => ({ Component: m.MachineOrdersPage })),
+  '/pos-machine-orders': () =>
+    import('@/features/pos-machine-orders/pos-machine-orders-page').then((m) => ({
+      Component: m.PosMachineOrdersPage,
+    })),
+  '/pos-machine-orders/:uuid?': () =>
+    import('@/features/pos-machine-orders/pos-machine-orders-page').then((m) => ({
+      Component: m.PosMachineOrdersPage,
+    })),
+  '/transactions': () =>
+    import('@/features/transactions/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
+  '/inventory': () =>
+    import('@/features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })),
+  '/inventory/skus/create': () =>
+    import('@/features/inventory/sku-form-page').then((m) => ({ Component: m.SkuFormPage })),
+  '/inventory/skus/:id': () =>
+    import('@/features/inventory/sku-page').then((m) => ({ Component: m.SkuPage })),
+  '/inventory/skus/:id?/edit': () =>
+    import('@/features/inventory/sku-form-page').then((m) => ({ Component: m.SkuFormPage })),
+  '/templates/machines': () =>
+    import('@/features/templates/templates-page').then((m) => ({ Component: m.TemplatesPage })),
+  '/templates/machines/create': () =>
+    import('@/features/templates/template-form-page').then((m) => ({ Component: m.TemplateFormPage })),
+  '/templates/machines/:uuid': () =>
+    import('@/features/templates/template-page').then((m) => ({ Component: m.TemplatePage })),
+  '/templates/machines/:uuid/edit': () =>
+    import('@/features/templates/template-form-page').then((m) => ({ Component: m.TemplateFormPage })),
   '/my-teams': () => import('@/features/teams/my-teams-page').then((m) => ({ Component: m.MyTeamsPage })),
+  '/maintenance': () =>
+    import('@/features/maintenance/maintenance-page').then((m) => ({ Component: m.MaintenancePage })),
+  '/maintenance/:id': () =>
+    import('@/features/maintenance/maintenance-summary-page').then((m) => ({
+      Component: m.MaintenanceSummaryPage,
+    })),
+  '/credits': () => import('@/features/credits/credits-page').then((m) => ({ Component: m.CreditsPage })),
   '/iam': () => import('@/features/iam/pages/iam-layout').then((m) => ({ Component: m.IamLayout })),
   '/iam/users/:id?': () => import('@/features/iam/pages/user-page').then((m) => ({ Component: m.UserPage })),
   '/iam/roles/:id?': () => import('@/features/iam/pages/role-page').then((m) => ({ Component: m.RolePage })),

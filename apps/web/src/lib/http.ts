@@ -131,6 +131,22 @@ export async function request<S extends z.ZodType>(
   return parsed.data
 }
 
+/**
+ * A GET of a file (an export download): the same auth header and 401 retry as every call, the body as a Blob. Files
+ * are fetched, not linked, because the API takes the token in a header, never in a URL.
+ */
+export async function requestBlob(
+  service: Service,
+  path: string,
+  options: Pick<RequestOptions, 'signal'> = {},
+): Promise<Blob> {
+  let response = await send(service, 'GET', path, options)
+  if (response.status === 401 && (await hooks.reauthorize()))
+    response = await send(service, 'GET', path, options)
+  if (!response.ok) throw await toApiError(response)
+  return response.blob()
+}
+
 /** A client per service, as the spec's portal has (main, bus, charging, reporting, forms, cases). */
 export function client(service: Service) {
   return {

@@ -1,7 +1,12 @@
 import type { RuntimeConfig } from '@portal/contract'
 import { DEFAULT_SERVICE_BASES, runtimeConfig } from '@portal/contract'
 
-let current: RuntimeConfig = { portal_env: 'dev', services: DEFAULT_SERVICE_BASES, test_mode: false }
+let current: RuntimeConfig = {
+  portal_env: 'dev',
+  services: DEFAULT_SERVICE_BASES,
+  test_mode: false,
+  closed_loop_next_refresh_time: false,
+}
 
 /**
  * Loads /api/config once before the first render: the environment (navigation colour) and each service's base

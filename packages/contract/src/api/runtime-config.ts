@@ -31,5 +31,10 @@ export const runtimeConfig = z.object({
   ),
   /** Browser tests may shorten the idle timings (never in production): docs/decisions/0010-idle-watcher.md. */
   test_mode: z.boolean(),
+  /**
+   * Shows Next Refresh Time on quota employees (the second employee variant of B §3), from
+   * PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME (docs/decisions/0019-closed-loop.md). Defaults to off.
+   */
+  closed_loop_next_refresh_time: z.boolean().default(false),
 })
 export type RuntimeConfig = z.infer<typeof runtimeConfig>

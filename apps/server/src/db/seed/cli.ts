@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../../config/env'
 import { openDatabase } from '../database'
-import { migrateToLatest } from '../migrate'
+import { migrateToLatest, migrateToNothing } from '../migrate'
 import { isDatabaseEmpty, seedDemoData } from './seed'
 
 /**
- * npm run seed -- [--scale N] [--seed S] [--now ISO] [--no-items] [--reset]
+ * npm run seed -- [--scale N|large] [--seed S] [--now ISO] [--no-items] [--reset]
  * Generates deterministic demo data into DATABASE_URL (development databases only).
+ * `--scale large` is a preset: every area at scale 1, plus 1,000,000 machine order items and payment
+ * transactions (the large-list benchmark's size, docs/decisions/0014-orders-transactions.md).
  */
 const { values } = parseArgs({
   options: {
@@ -23,7 +25,10 @@ if (config.production) {
   console.error('Refusing to seed demo data with NODE_ENV=production.')
   process.exit(1)
 }
-const scale = Number(values.scale)
+/** The `large` preset: areas keep their demo size (they multiply by scale), the big lists get a row target. */
+const LARGE = { scale: 1, rowTarget: 1_000_000 }
+const large = values.scale === 'large'
+const scale = large ? LARGE.scale : Number(values.scale)
 if (!Number.isFinite(scale) || scale <= 0) {
   console.error(`--scale must be a positive number, got ${values.scale}`)
   process.exit(1)
@@ -37,8 +42,7 @@ if (Number.isNaN(now)) {
 const handle = openDatabase(config.databaseUrl)
 try {
   if (values.reset) {
-    const { down } = await import('../migrations/20261123-0001-foundation')
-    await down(handle.db)
+    await migrateToNothing(handle.db)
     await handle.db.schema.dropTable('kysely_migration').ifExists().execute()
     await handle.db.schema.dropTable('kysely_migration_lock').ifExists().execute()
   }
@@ -53,6 +57,7 @@ try {
     now,
     scale,
     withItems: !values['no-items'],
+    ...(large ? { rowTarget: LARGE.rowTarget } : {}),
   })
   console.log(
     `Seeded ${result.machines} machines in ${((Date.now() - started) / 1000).toFixed(1)} s into ${config.databaseUrl}`,

@@ -48,6 +48,16 @@ export class Random {
     return copy.slice(0, Math.max(0, Math.min(count, copy.length)))
   }
 
+  /**
+   * An independent generator for one area of the demo data, derived from this one's state and the label, so an
+   * area's rows do not change when another area draws more or fewer numbers.
+   */
+  fork(label: string): Random {
+    let h = this.state ^ 0x9e3779b9
+    for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193)
+    return new Random(h >>> 0)
+  }
+
   chance(p: number): boolean {
     return this.next() < p
   }

@@ -5,6 +5,11 @@ import { DEMO_ENTITIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts'
 import { seedEntitySettings } from './entity-settings'
 import { seedPresetPolicies, seedVendAccess } from './iam'
 import { seedMachines } from './machines'
+import { seedOrders } from './orders'
+import { seedCatalogue } from './catalogue'
+import { seedMaintenanceCredits } from './maintenance-credits'
+import { seedDevicesPromotions } from './devices-promotions'
+import { seedClosedLoop } from './closed-loop'
 import { Random, seededUuid } from './random'
 
 export interface SeedOptions {
@@ -16,6 +21,8 @@ export interface SeedOptions {
   scale: number
   /** Slots per machine are the bulk of the rows; benchmarks of the list can leave them out. */
   withItems?: boolean
+  /** See SeedContext.rowTarget (the `large` preset). */
+  rowTarget?: number
 }
 
 /** Machines of the VEND entity at scale 1. */
@@ -101,6 +108,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
     await seedVendAccess(trx, presets, now)
   })
   await db.transaction().execute((trx) => seedEntitySettings(trx, now))
+  const context = {
+    now,
+    scale: options.scale,
+    ...(options.rowTarget === undefined ? {} : { rowTarget: options.rowTarget }),
+  }
+  await seedOrders(db, rng.fork('orders'), context)
+  await seedCatalogue(db, rng.fork('catalogue'), context)
+  await seedMaintenanceCredits(db, rng.fork('maintenance-credits'), context)
+  await seedDevicesPromotions(db, rng.fork('devices-promotions'), context)
+  await seedClosedLoop(db, rng.fork('closed-loop'), context)
   await analyze(db)
   return { machines }
 }

@@ -10,6 +10,7 @@ export function configRoutes(app: FastifyInstance, config: Config) {
     portal_env: config.portalEnv,
     services: DEFAULT_SERVICE_BASES,
     test_mode: config.testMode,
+    closed_loop_next_refresh_time: config.closedLoopNextRefreshTime,
   }
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',

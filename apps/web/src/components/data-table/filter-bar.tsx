@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigation } from 'react-router'
 import { cn } from '@/components/ui/cn'
 import type { FilterDef, ListState } from './list-state'
 import { MultiSelectFilter } from './multi-select-filter'
@@ -21,9 +22,18 @@ function SearchControl({ def, list }: { def: Extract<FilterDef, { kind: 'search'
     setDraft(committed)
   }
   const { setFilter } = list
+  // A link clicked before the debounce ends starts a navigation away (a lazy page may take a moment to load): a
+  // commit then would write the search onto the new page's address. The draft is kept and committed if the list
+  // shows again.
+  const { pathname } = useLocation()
+  const navigation = useNavigation()
+  const leaving = useRef(false)
+  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname
   useEffect(() => {
     if (draft.trim() === committed) return
-    const timer = setTimeout(() => setFilter(def.key, draft.trim()), SEARCH_DELAY_MS)
+    const timer = setTimeout(() => {
+      if (!leaving.current) setFilter(def.key, draft.trim())
+    }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [draft, committed, def.key, setFilter])
 

@@ -8,23 +8,42 @@ import {
   vmcTypes,
 } from '@portal/contract'
 import type { ReactNode } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
+import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { Loader } from '@/components/ui/loader/loader'
 import { ApiError, isForbidden } from '@/lib/http'
+import { FailedSalesLink } from '@/components/orders/failed-sales-link'
 import { useMachine } from './api/get-machine'
+import { RecentMaintenance, RecentOrders } from './machine-activity'
+import { MachineItemsEditor } from './machine-items-editor'
+import { MachineSettingsForm } from './machine-settings-form'
 import { MachineStatusBadge, ServiceStatusBadge } from './machine-status-badge'
 
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+function Card({
+  title,
+  children,
+  className,
+  actions,
+}: {
+  title: string
+  children: ReactNode
+  className?: string
+  actions?: ReactNode
+}) {
   return (
     <section
       className={`rounded-lg border border-slate-200 bg-white shadow-xs ${className ?? ''}`}
       aria-label={title}
     >
-      <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">{title}</h2>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+        {actions}
+      </div>
       <div className="p-4">{children}</div>
     </section>
   )
@@ -134,11 +153,26 @@ function ServiceStatuses({ m }: { m: MachineDetail }) {
 
 function GeneralSettings({ m }: { m: MachineDetail }) {
   const { t } = useTranslation()
+  const [editing, setEditing] = useState(false)
   const g = m.general_settings
   const seconds = (v: number) => t('machine.seconds', { count: v })
+  if (editing)
+    return (
+      <Card title={t('machine.generalSettings')}>
+        <MachineSettingsForm m={m} onDone={() => setEditing(false)} />
+      </Card>
+    )
   return (
-    <Card title={t('machine.generalSettings')}>
+    <Card
+      title={t('machine.generalSettings')}
+      actions={
+        <Button variant="classic" size="sm" onClick={() => setEditing(true)}>
+          {t('catalogue.machine.editSettings')}
+        </Button>
+      }
+    >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-3">
+        <Field label={t('machine.settings.model_number')}>{g.model_number || dash}</Field>
         <Field label={t('machine.settings.pinpad_backend')}>{g.pinpad_backend || dash}</Field>
         <Field label={t('machine.settings.pinpad_frontend')}>{g.pinpad_frontend || dash}</Field>
         <Field label={t('machine.settings.pinpad_port')}>{g.pinpad_port || dash}</Field>
@@ -179,9 +213,22 @@ function GeneralSettings({ m }: { m: MachineDetail }) {
 
 function Items({ m }: { m: MachineDetail }) {
   const { t } = useTranslation()
+  const [editing, setEditing] = useState(false)
   return (
-    <Card title={t('machine.items', { count: m.items.length })} className="overflow-hidden">
-      {m.items.length === 0 ? (
+    <Card
+      title={t('machine.items', { count: m.items.length })}
+      className="overflow-hidden"
+      actions={
+        m.items.length > 0 && !editing ? (
+          <Button variant="classic" size="sm" onClick={() => setEditing(true)}>
+            {t('catalogue.machine.editItems')}
+          </Button>
+        ) : undefined
+      }
+    >
+      {editing ? (
+        <MachineItemsEditor m={m} onDone={() => setEditing(false)} />
+      ) : m.items.length === 0 ? (
         <EmptyState title={t('machine.noItems')} />
       ) : (
         <div className="-m-4 overflow-x-auto">
@@ -310,6 +357,7 @@ export function MachinePage() {
             <Badge tone={m.is_active ? 'positive' : 'neutral'}>
               {m.is_active ? t('machines.active') : t('machines.inactive')}
             </Badge>
+            <FailedSalesLink machineId={m.machine_id} />
           </>
         }
       />
@@ -322,6 +370,10 @@ export function MachinePage() {
       </div>
       <div className="mt-5">
         <Items m={m} />
+      </div>
+      <div className="mt-5 grid gap-5 xl:grid-cols-2">
+        <RecentOrders machineId={m.machine_id} />
+        <RecentMaintenance machineId={m.machine_id} />
       </div>
     </>
   )

@@ -1,12 +1,14 @@
 import type { MachineListItem } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useListState } from '@/components/data-table/list-state'
 import type { TableState } from '@/components/data-table/types'
+import { ExportButton } from '@/components/export/export-button'
 import { PageHeader } from '@/components/page/page-header'
-import { Button } from '@/components/ui/button/button'
+import { Button, buttonClasses } from '@/components/ui/button/button'
 import { isForbidden } from '@/lib/http'
 import { useMachines } from './api/filter-machines'
 import { useSets } from './api/filter-sets'
@@ -25,6 +27,10 @@ export function MachinesPage() {
   const list = useListState(defs)
   const body = machineFilterBody(list)
   const query = useMachines(body)
+  // The export takes the list's filters without its paging (and without "Show: All", the default, so the export
+  // history lists only what was chosen).
+  const { limit: _limit, offset: _offset, ...exportFilters } = body
+  if (exportFilters.active_filter === 0) delete exportFilters.active_filter
 
   const state: TableState = query.isPending
     ? 'loading'
@@ -43,6 +49,17 @@ export function MachinesPage() {
           total === undefined
             ? t('machines.subtitle')
             : t('machines.count', { count: total, formatted: total.toLocaleString(i18n.language) })
+        }
+        actions={
+          <>
+            <Link
+              to="/machines/export-history"
+              className={buttonClasses({ variant: 'secondaryBasic', size: 'sm' })}
+            >
+              {t('exports.historyLink')}
+            </Link>
+            <ExportButton source="machines" filters={exportFilters} />
+          </>
         }
       />
       <DataTable

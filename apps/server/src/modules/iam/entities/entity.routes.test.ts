@@ -128,7 +128,14 @@ describe.each(DIALECTS)('entity administration and switching on %s', (dialect) =
       token: admin,
       body: { limit: 5, offset: 0 },
     })
-    expect(machines.body.data.count).toBe(0)
+    // The session now reads CPO's machines (its POS kiosks), none of VEND's.
+    const cpoMachines = await t.app.db
+      .selectFrom('machine')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('entity_code', '=', 'CPO')
+      .executeTakeFirstOrThrow()
+    expect(machines.body.data.count).toBe(cpoMachines.n)
+    expect(cpoMachines.n).toBeLessThan(100)
     const vending = await loginAs(t.app, 'vending')
     const refused = await call(t.app, 'POST', '/api/main/iam/entities/switch', {
       token: vending,

@@ -35,7 +35,12 @@ function searchCondition(db: Db, eb: MachineEb, key: MachineSearchField | undefi
 export type MachineScope = number[] | null
 
 /** The filtered machines of one entity, without paging: shared by the page query and the count. */
-function filtered(db: Db, entityCode: string, f: MachineFilter, scope: MachineScope) {
+function filtered(
+  db: Db,
+  entityCode: string,
+  f: Omit<MachineFilter, 'limit' | 'offset'>,
+  scope: MachineScope,
+) {
   let q = db.selectFrom('machine').where('machine.entity_code', '=', entityCode)
   if (scope !== null) {
     q = q.where('machine.id', 'in', (eb) =>
@@ -102,6 +107,47 @@ export function findMachinePage(
     .execute()
 }
 
+/** The columns of the Machines list (B §3): an export reads only these, not the large settings and status JSON. */
+const LIST_COLUMNS = [
+  'machine.id',
+  'machine.username',
+  'machine.serial_number',
+  'machine.alias',
+  'machine.location',
+  'machine.postal_code',
+  'machine.overall_status',
+  'machine.model_number',
+  'machine.last_activity_time',
+  'machine.last_maintenance_time',
+  'machine.vmc_type',
+  'machine.vmc_port',
+  'machine.payment_selections',
+  'machine.is_active',
+  'machine.capacity',
+  'machine.stock',
+] as const
+export type MachineListRow = Pick<
+  MachineRow,
+  (typeof LIST_COLUMNS)[number] extends `machine.${infer C}` ? C : never
+>
+
+/** The next `size` matching machines after machine `afterId`, by id (keyset paging: each batch costs the same). */
+export function findMachineBatch(
+  db: Db,
+  entityCode: string,
+  f: Omit<MachineFilter, 'limit' | 'offset'>,
+  scope: MachineScope,
+  afterId: number,
+  size: number,
+): Promise<MachineListRow[]> {
+  return filtered(db, entityCode, f, scope)
+    .where('machine.id', '>', afterId)
+    .select(LIST_COLUMNS)
+    .orderBy('machine.id')
+    .limit(size)
+    .execute()
+}
+
 export async function countMachines(
   db: Db,
   entityCode: string,
@@ -123,6 +169,23 @@ export function findSetsOfMachines(db: Db, entityCode: string, machineIds: reado
     .where('resource_set.entity_code', '=', entityCode)
     .where('machine_set.machine_id', 'in', machineIds)
     .select(['machine_set.machine_id', 'resource_set.code', 'resource_set.name'])
+    .orderBy('resource_set.name')
+    .execute()
+}
+
+/**
+ * Set names of the machines with ids in (afterId, lastId], by one range scan of machine_set's primary key: for an
+ * export batch this is cheaper than looking up a list of 2,000 ids.
+ */
+export function findSetsInIdRange(db: Db, entityCode: string, afterId: number, lastId: number) {
+  return db
+    .selectFrom('machine_set')
+    .innerJoin('resource_set', 'resource_set.id', 'machine_set.set_id')
+    .where('machine_set.machine_id', '>', afterId)
+    .where('machine_set.machine_id', '<=', lastId)
+    .where('resource_set.entity_code', '=', entityCode)
+    .select(['machine_set.machine_id', 'resource_set.name'])
+    .orderBy('machine_set.machine_id')
     .orderBy('resource_set.name')
     .execute()
 }

@@ -130,8 +130,12 @@ describe.each(DIALECTS)('machines on %s', (dialect) => {
 
   it('sees no machines of another entity', async () => {
     const cpo = await loginAs(t.app, 'cpo')
-    const r = await call(t.app, 'POST', FILTER, { token: cpo, body: { limit: 20, offset: 0 } })
-    expect(r.body.data).toEqual({ machines: [], count: 0 })
+    const r = await call(t.app, 'POST', FILTER, { token: cpo, body: { limit: 1000, offset: 0 } })
+    // CPO has only its own POS kiosks (seed/orders.ts), none of VEND's machines.
+    const vendIds = new Set(all.map((m) => m.machine_id))
+    const cpoMachines = r.body.data.machines as MachineListItem[]
+    expect(cpoMachines.every((m) => !vendIds.has(m.machine_id))).toBe(true)
+    expect(r.body.data.count).toBe(cpoMachines.length)
     const id = all[0]?.machine_id ?? 0
     const detail = await call(t.app, 'GET', `/api/main/iot/machines/${id}`, { token: cpo })
     expect(detail.status).toBe(404)

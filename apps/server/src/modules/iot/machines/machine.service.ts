@@ -145,7 +145,7 @@ export function cleanGeneralSettings(
   return parsed.success ? parsed.data : defaults
 }
 
-function toItem(row: MachineItemRow): MachineItem {
+export function toItem(row: MachineItemRow): MachineItem {
   return {
     slot_no: row.slot_no,
     price: row.price,

@@ -1,0 +1,131 @@
+import type { ExportJob, ExportJobFilter, ExportJobFilterData } from '@portal/contract'
+import { ExportJobStatus } from '@portal/contract'
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/database'
+import { fieldError, HttpError, notFound } from '../../lib/errors'
+import { parseJson } from '../../lib/json'
+import type { AuthContext } from '../iam/auth/auth-context'
+import { setIdsWithDescendants } from '../iam/sets/set.repository'
+import { checkPermission } from '../../plugins/auth'
+import type { ExportJobView } from './export-job.repository'
+import { countExportJobs, findExportJob, findExportJobPage, insertExportJob } from './export-job.repository'
+import type { ExportSource } from './export-source'
+import { EXPORT_SOURCES, exportSourceOf } from './export-sources'
+
+export function toExportJob(row: ExportJobView): ExportJob {
+  return {
+    uuid: row.uuid,
+    source: row.source,
+    source_title: exportSourceOf(row.source)?.title ?? row.source,
+    format: row.format,
+    filters: parseJson<Record<string, unknown>>(row.filters, {}),
+    status: row.status,
+    row_count: row.row_count,
+    progress: row.progress,
+    file_name: row.file_name,
+    file_size: row.file_size,
+    error_message: row.error_message,
+    requested_by:
+      row.requester_uuid === null ? null : { user_uuid: row.requester_uuid, name: row.requester_name ?? '' },
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    download_path: row.status === ExportJobStatus.Ready ? `/exports/${row.uuid}/download` : null,
+  }
+}
+
+/**
+ * The caller must hold the permission of the list being exported (the same as its filter call); the sets their
+ * grant covers become the job's scope. A 403 names the list.
+ */
+async function scopeFor(db: Db, auth: AuthContext, source: ExportSource): Promise<number[] | null> {
+  const access = await checkPermission(db, auth, source.permission)
+  return access.sets === null ? null : setIdsWithDescendants(db, auth.entityCode, access.sets)
+}
+
+export async function requestExport(
+  db: Db,
+  auth: AuthContext,
+  body: { source: string; format: 'csv' | 'xlsx'; filters: Record<string, unknown> },
+): Promise<ExportJob> {
+  const source = exportSourceOf(body.source)
+  if (!source) {
+    throw fieldError(
+      'body.source',
+      `Unknown export source; one of ${EXPORT_SOURCES.map((s) => s.key).join(', ')}`,
+    )
+  }
+  const parsed = source.filters.safeParse(body.filters)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const path = ['body', 'filters', ...(issue?.path ?? []).map(String)]
+    // An unknown filter is named like an unknown body field is (`body.filters.limit: Unknown field`).
+    if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) {
+      throw fieldError([...path, issue.keys[0]].join('.'), 'Unknown field')
+    }
+    throw fieldError(path.join('.'), issue?.message ?? 'Invalid filters')
+  }
+  const scope = await scopeFor(db, auth, source)
+  const uuid = randomUUID()
+  await insertExportJob(db, {
+    uuid,
+    entity_code: auth.entityCode,
+    requested_by: auth.userId,
+    source: source.key,
+    format: body.format,
+    // The body as sent (defaults are applied again when the job runs), so the history shows what was chosen.
+    filters: JSON.stringify(body.filters),
+    scope_set_ids: scope === null ? null : JSON.stringify(scope),
+    status: ExportJobStatus.Pending,
+    row_count: null,
+    file_name: null,
+    file_size: null,
+    error_message: null,
+    created_at: Date.now(),
+    started_at: null,
+    heartbeat_at: null,
+    finished_at: null,
+  })
+  return getExport(db, auth, uuid)
+}
+
+/** One job of the caller's entity, if they may export its list; another entity's job is not found. */
+export async function findVisibleExport(db: Db, auth: AuthContext, uuid: string): Promise<ExportJobView> {
+  const row = await findExportJob(db, auth.entityCode, uuid)
+  if (!row) throw notFound('Export')
+  const source = exportSourceOf(row.source)
+  if (source) await checkPermission(db, auth, source.permission)
+  return row
+}
+
+export async function getExport(db: Db, auth: AuthContext, uuid: string): Promise<ExportJob> {
+  return toExportJob(await findVisibleExport(db, auth, uuid))
+}
+
+/** The keys of the lists the caller may export (the history shows only those jobs). */
+async function exportableSources(db: Db, auth: AuthContext): Promise<string[]> {
+  const keys: string[] = []
+  for (const source of EXPORT_SOURCES) {
+    try {
+      await checkPermission(db, auth, source.permission)
+      keys.push(source.key)
+    } catch (err) {
+      // Not allowed: that list's jobs are left out.
+      if (!(err instanceof HttpError && err.statusCode === 403)) throw err
+    }
+  }
+  return keys
+}
+
+export async function filterExports(
+  db: Db,
+  auth: AuthContext,
+  f: ExportJobFilter,
+): Promise<ExportJobFilterData> {
+  const sources = await exportableSources(db, auth)
+  const [rows, count] = await Promise.all([
+    findExportJobPage(db, auth.entityCode, f, sources),
+    countExportJobs(db, auth.entityCode, f, sources),
+  ])
+  return { export_jobs: rows.map(toExportJob), count }
+}

@@ -1,0 +1,23 @@
+import type { ExportFormat, ExportJob } from '@portal/contract'
+import { exportJobResponse } from '@portal/contract'
+import { mainApi, requestBlob } from '@/lib/http'
+
+export const requestExport = (source: string, format: ExportFormat, filters: Record<string, unknown>) =>
+  mainApi.post('/exports', { source, format, filters }, exportJobResponse).then((r) => r.data.export_job)
+
+export const getExportJob = (uuid: string, signal?: AbortSignal) =>
+  mainApi.get(`/exports/${uuid}`, exportJobResponse, signal ? { signal } : {}).then((r) => r.data.export_job)
+
+/** Fetches a Ready job's file with the session's token and hands it to the browser as a download. */
+export async function downloadExport(job: Pick<ExportJob, 'uuid' | 'file_name' | 'source' | 'format'>) {
+  const blob = await requestBlob('main', `/exports/${job.uuid}/download`)
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = job.file_name ?? `${job.source}.${job.format}`
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked a little later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

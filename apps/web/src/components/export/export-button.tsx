@@ -1,0 +1,171 @@
+/**
+ * ExportButton — exports a list as a job (B §3 exports; docs/decisions/0015-export-jobs.md).
+ *
+ * Usage, on a list page, next to the table's other actions:
+ *
+ *   const { limit: _limit, offset: _offset, ...filters } = myFilterBody(list)
+ *   <ExportButton source="order-items" filters={filters} />
+ *
+ * `source` is the server's export source key (modules/exports/export-sources.ts); `filters` is the list's filter
+ * body without limit/offset, exactly as its filter call sends it (the server validates it with the same schema).
+ * The button offers CSV or XLSX, requests the job, shows the rows written while it runs, and toasts when it is
+ * Ready (with a Download action) or Failed (with the reason). Past exports: the export history screen.
+ */
+import type { ExportFormat, ExportJob } from '@portal/contract'
+import { ExportJobStatus, exportFormats } from '@portal/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button/button'
+import { usePopover } from '@/components/ui/popover/use-popover'
+import { useToast } from '@/components/ui/toast/toast'
+import { downloadExport, getExportJob, requestExport } from './export-api'
+
+export interface ExportButtonProps {
+  source: string
+  filters: Record<string, unknown>
+  /** The button's text; default "Export". */
+  label?: string
+}
+
+const POLL_MS = 1000
+
+export function ExportButton({ source, filters, label }: ExportButtonProps) {
+  const { t, i18n } = useTranslation()
+  const { addToast, removeToast } = useToast()
+  const queryClient = useQueryClient()
+  const [uuid, setUuid] = useState<string | null>(null)
+  const announced = useRef<string | null>(null)
+  const menu = usePopover({ placement: 'bottom-end', role: 'menu' })
+
+  const job = useQuery({
+    queryKey: ['exports', 'job', uuid],
+    queryFn: ({ signal }) => getExportJob(uuid ?? '', signal),
+    enabled: uuid !== null,
+    refetchInterval: (q) => (q.state.data?.status === ExportJobStatus.Pending ? POLL_MS : false),
+  })
+
+  const toastDownload = (done: ExportJob) => {
+    addToast({
+      id: done.uuid,
+      variant: 'success',
+      title: t('exports.toast.readyTitle'),
+      message: t('exports.toast.readyMessage', {
+        title: done.source_title,
+        format: done.format.toUpperCase(),
+        count: done.row_count ?? 0,
+        formatted: (done.row_count ?? 0).toLocaleString(i18n.language),
+      }),
+      actions: [
+        {
+          display: t('exports.download'),
+          callback: (toastId) => {
+            // The toast has done its job once the file is on its way.
+            removeToast(toastId)
+            downloadExport(done).catch((err: unknown) =>
+              addToast({
+                variant: 'error',
+                title: t('exports.toast.downloadFailed'),
+                message: err instanceof Error ? err.message : String(err),
+                timeout: 5000,
+              }),
+            )
+          },
+        },
+      ],
+    })
+  }
+
+  const current = job.data
+  useEffect(() => {
+    if (!current || current.status === ExportJobStatus.Pending || announced.current === current.uuid) return
+    announced.current = current.uuid
+    void queryClient.invalidateQueries({ queryKey: ['exports', 'filter'] })
+    if (current.status === ExportJobStatus.Ready) toastDownload(current)
+    else {
+      addToast({
+        id: current.uuid,
+        variant: 'error',
+        title: t('exports.toast.failedTitle'),
+        message: t('exports.toast.failedMessage', { reason: current.error_message ?? '' }),
+      })
+    }
+    setUuid(null)
+    // toastDownload is rebuilt each render; the job's change is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current])
+
+  const start = useMutation({
+    mutationFn: (format: ExportFormat) => requestExport(source, format, filters),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: ['exports', 'filter'] })
+      queryClient.setQueryData(['exports', 'job', created.uuid], created)
+      setUuid(created.uuid)
+      addToast({
+        id: created.uuid,
+        variant: 'info',
+        title: t('exports.toast.startedTitle'),
+        message: t('exports.toast.startedMessage', { title: created.source_title }),
+        timeout: null,
+      })
+    },
+    onError: (err) => {
+      addToast({
+        variant: 'error',
+        title: t('exports.toast.requestFailed'),
+        message: err.message,
+        timeout: 5000,
+      })
+    },
+  })
+
+  const running = uuid !== null || start.isPending
+  const progress = current?.status === ExportJobStatus.Pending ? current.progress : 0
+  const choose = (format: ExportFormat) => {
+    menu.setOpen(false)
+    start.mutate(format)
+  }
+
+  return (
+    <>
+      <Button
+        ref={menu.setReference}
+        variant="classic"
+        size="sm"
+        loading={running}
+        aria-live="polite"
+        {...menu.getReferenceProps()}
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.7} aria-hidden="true">
+          <path d="M12 4v11m0 0 4-4m-4 4-4-4M5 19h14" />
+        </svg>
+        {running
+          ? progress > 0
+            ? t('exports.progress', { formatted: progress.toLocaleString(i18n.language) })
+            : t('exports.preparing')
+          : (label ?? t('exports.export'))}
+      </Button>
+      {menu.open && !running && (
+        <div
+          ref={menu.setFloating}
+          style={menu.floatingStyles}
+          className="z-30 w-60 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          {...menu.getFloatingProps()}
+        >
+          {exportFormats.entries.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              role="menuitem"
+              className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+              onClick={() => choose(f.value)}
+            >
+              <span>{t(`exports.formats.${f.value}`)}</span>
+              <span className="text-xs text-slate-400">.{f.value}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </>
+  )
+}

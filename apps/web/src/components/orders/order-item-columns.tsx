@@ -1,0 +1,66 @@
+import type { MachineOrderItem } from '@portal/contract'
+import { formatDateTime, formatMoney, labelOf, paymentMethods, paymentTypes } from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { DataColumn } from '@/components/data-table/types'
+import { ItemStatusBadge } from './status-badges'
+
+const mono = (v: string) => <span className="font-mono text-xs">{v}</span>
+
+/** The order item columns of B §3, with its column-picker defaults (on: Username … Date; off: ID, Order UUID, …). */
+export function orderItemColumns(t: TFunction): DataColumn<MachineOrderItem>[] {
+  return [
+    { id: 'id', header: t('orders.col.id'), cell: (i) => i.id, align: 'right', defaultVisible: false },
+    {
+      id: 'machine_order_uuid',
+      header: t('orders.col.machine_order_uuid'),
+      cell: (i) => mono(i.machine_order_uuid),
+      defaultVisible: false,
+    },
+    {
+      id: 'order_no',
+      header: t('orders.col.order_no'),
+      cell: (i) => mono(i.order_no),
+      defaultVisible: false,
+    },
+    { id: 'username', header: t('orders.col.username'), cell: (i) => i.username },
+    { id: 'serial_number', header: t('orders.col.serial_number'), cell: (i) => mono(i.serial_number) },
+    { id: 'alias', header: t('orders.col.alias'), cell: (i) => i.alias, className: 'min-w-40' },
+    { id: 'location', header: t('orders.col.location'), cell: (i) => i.location, className: 'min-w-44' },
+    { id: 'item', header: t('orders.col.item'), cell: (i) => i.item, className: 'min-w-32' },
+    {
+      id: 'funds',
+      header: t('orders.col.funds'),
+      cell: (i) => (
+        <span className="whitespace-nowrap tabular-nums">{formatMoney(i.funds, i.currency_code)}</span>
+      ),
+      align: 'right',
+    },
+    {
+      id: 'machine_order_item_status',
+      header: t('orders.col.status'),
+      cell: (i) => <ItemStatusBadge value={i.machine_order_item_status} />,
+    },
+    {
+      id: 'payment_method_code',
+      header: t('orders.col.payment_method'),
+      cell: (i) => labelOf(paymentMethods, i.payment_method_code),
+    },
+    {
+      id: 'date',
+      header: t('orders.col.date'),
+      cell: (i) => <span className="whitespace-nowrap">{formatDateTime(i.date)}</span>,
+    },
+    {
+      id: 'payment_type_code',
+      header: t('orders.col.payment_type'),
+      cell: (i) => labelOf(paymentTypes, i.payment_type_code),
+      defaultVisible: false,
+    },
+    {
+      id: 'description',
+      header: t('orders.col.description'),
+      cell: (i) => i.description,
+      defaultVisible: false,
+    },
+  ]
+}

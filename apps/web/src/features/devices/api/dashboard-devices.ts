@@ -1,0 +1,54 @@
+import type { DeviceCommandCode, DeviceFilterRequest } from '@portal/contract'
+import { deviceCommandResponse, deviceDetailResponse, deviceFilterResponse } from '@portal/contract'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { mainApi } from '@/lib/http'
+import { useSession } from '@/lib/session/session-store'
+
+const filterDevices = (body: DeviceFilterRequest, signal?: AbortSignal) =>
+  mainApi
+    .post('/iot/devices/filter', body, deviceFilterResponse, signal ? { signal } : {})
+    .then((r) => r.data)
+
+const getDevice = (id: number, signal?: AbortSignal) =>
+  mainApi
+    .get(`/iot/devices/${String(id)}`, deviceDetailResponse, signal ? { signal } : {})
+    .then((r) => r.data)
+
+const sendCommand = (id: number, command_code: DeviceCommandCode) =>
+  mainApi
+    .post(`/iot/devices/${String(id)}/commands`, { command_code }, deviceCommandResponse)
+    .then((r) => r.data)
+
+export function useDashboardDevices(body: DeviceFilterRequest) {
+  const { entityCode } = useSession()
+  return useQuery(
+    queryOptions({
+      queryKey: ['devices', 'filter', entityCode, body],
+      queryFn: ({ signal }) => filterDevices(body, signal),
+      placeholderData: keepPreviousData,
+    }),
+  )
+}
+
+const detailKey = (entityCode: string | null, id: number) => ['devices', 'detail', entityCode, id]
+
+export function useDashboardDevice(id: number) {
+  const { entityCode } = useSession()
+  return useQuery(
+    queryOptions({
+      queryKey: detailKey(entityCode, id),
+      queryFn: ({ signal }) => getDevice(id, signal),
+      enabled: Number.isInteger(id) && id > 0,
+    }),
+  )
+}
+
+/** Sends a command; the device's command list is refetched so the new Pending row shows at the top. */
+export function useSendCommand(id: number) {
+  const queryClient = useQueryClient()
+  const { entityCode } = useSession()
+  return useMutation({
+    mutationFn: (command_code: DeviceCommandCode) => sendCommand(id, command_code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailKey(entityCode, id) }),
+  })
+}

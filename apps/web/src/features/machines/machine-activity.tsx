@@ -1,0 +1,164 @@
+import { formatDateTime, formatMoney, labelOf, paymentMethods, personTypes } from '@portal/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { ItemStatusBadge } from '@/components/orders/status-badges'
+import { Loader } from '@/components/ui/loader/loader'
+import { isForbidden } from '@/lib/http'
+import { useRecentMaintenance, useRecentOrderItems } from './api/machine-activity'
+
+function Panel({
+  title,
+  allHref,
+  query,
+  empty,
+  head,
+  children,
+}: {
+  title: string
+  allHref: string
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error'>
+  empty: boolean
+  head: ReactNode
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  let body: ReactNode
+  if (query.isPending) body = <Loader size="sm" message={t('ui.loading')} className="py-6" />
+  else if (query.isError)
+    body = (
+      <p className="px-4 py-6 text-sm text-slate-500">
+        {isForbidden(query.error)
+          ? t('table.noAccessTitle')
+          : (query.error?.message ?? t('table.errorTitle'))}
+      </p>
+    )
+  else if (empty)
+    body = <p className="px-4 py-6 text-sm text-slate-500">{t('catalogue.machine.nothingYet')}</p>
+  else
+    body = (
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {head}
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    )
+  return (
+    <section
+      aria-label={title}
+      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+        <Link to={allHref} className="text-sm font-medium text-brand-700 hover:underline">
+          {t('catalogue.machine.seeAll')}
+        </Link>
+      </div>
+      {body}
+    </section>
+  )
+}
+
+const th = 'px-3 py-2'
+const td = 'px-3 py-2'
+
+/** The machine's 10 latest order items, with a link to all of them filtered by this machine. */
+export function RecentOrders({ machineId }: { machineId: number }) {
+  const { t } = useTranslation()
+  const query = useRecentOrderItems(machineId)
+  const items = query.data?.items ?? []
+  return (
+    <Panel
+      title={t('catalogue.machine.recentOrders')}
+      allHref={`/machine-orders?machine=${String(machineId)}`}
+      query={query}
+      empty={items.length === 0}
+      head={
+        <tr>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.date')}
+          </th>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.item')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('catalogue.machine.funds')}
+          </th>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.status')}
+          </th>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.paymentMethod')}
+          </th>
+        </tr>
+      }
+    >
+      {items.map((i) => (
+        <tr key={i.id} className="border-t border-slate-100">
+          <td className={`${td} whitespace-nowrap`}>
+            <Link to={`/machine-orders/${i.machine_order_uuid}`} className="text-brand-700 hover:underline">
+              {formatDateTime(i.date)}
+            </Link>
+          </td>
+          <td className={td}>{i.item}</td>
+          <td className={`${td} text-right whitespace-nowrap tabular-nums`}>
+            {formatMoney(i.funds, i.currency_code)}
+          </td>
+          <td className={td}>
+            <ItemStatusBadge value={i.machine_order_item_status} />
+          </td>
+          <td className={td}>{labelOf(paymentMethods, i.payment_method_code)}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}
+
+/** The machine's 10 latest maintenance visits, with a link to all of them filtered by this machine. */
+export function RecentMaintenance({ machineId }: { machineId: number }) {
+  const { t } = useTranslation()
+  const query = useRecentMaintenance(machineId)
+  const rows = query.data?.mt_summaries ?? []
+  return (
+    <Panel
+      title={t('catalogue.machine.recentMaintenance')}
+      allHref={`/maintenance?machines=${String(machineId)}`}
+      query={query}
+      empty={rows.length === 0}
+      head={
+        <tr>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.maintainedAt')}
+          </th>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.maintainedBy')}
+          </th>
+          <th scope="col" className={th}>
+            {t('catalogue.machine.role')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('catalogue.machine.addedStock')}
+          </th>
+        </tr>
+      }
+    >
+      {rows.map((s) => (
+        <tr key={s.id} className="border-t border-slate-100">
+          <td className={`${td} whitespace-nowrap`}>
+            <Link to={`/maintenance/${String(s.id)}`} className="text-brand-700 hover:underline">
+              {formatDateTime(s.start_time)}
+            </Link>
+          </td>
+          <td className={td}>{s.user_name}</td>
+          <td className={td}>{labelOf(personTypes, s.person_type)}</td>
+          <td className={`${td} text-right tabular-nums`}>{s.total_added_stock.toLocaleString()}</td>
+        </tr>
+      ))}
+    </Panel>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * One export job, alone in its process so that its memory is its own: opens the database, queues a machines
+ * export for VEND, lets the real ExportRunner write it, and reports rows/s and memory to the parent.
+ */
+import { randomUUID } from 'node:crypto'
+import { statSync } from 'node:fs'
+import { ExportJobStatus } from '@portal/contract'
+import { openDatabase } from '../../../apps/server/src/db/database'
+import { ExportRunner, jobFilePath } from '../../../apps/server/src/modules/exports/export-runner'
+import type { ExportJobOptions, ExportJobResult } from '../export-ipc'
+
+async function run(options: ExportJobOptions): Promise<ExportJobResult> {
+  const handle = openDatabase(options.url, options.schema ? { schema: options.schema, poolSize: 2 } : {})
+  const db = handle.db
+  const user = await db
+    .selectFrom('app_user')
+    .where('username', '=', 'vending')
+    .select('id')
+    .executeTakeFirstOrThrow()
+  const uuid = randomUUID()
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
+  global.gc?.()
+  const baselineRss = process.memoryUsage().rss
+  let peakRss = baselineRss
+  let peakHeap = process.memoryUsage().heapUsed
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage()
+    peakRss = Math.max(peakRss, m.rss)
+    peakHeap = Math.max(peakHeap, m.heapUsed)
+  }, 25)
+  await db
+    .insertInto('export_job')
+    .values({
+      uuid,
+      entity_code: 'VEND',
+      requested_by: user.id,
+      source: 'machines',
+      format: options.format,
+      filters: '{}',
+      scope_set_ids: null,
+      status: ExportJobStatus.Pending,
+      row_count: null,
+      file_name: null,
+      file_size: null,
+      error_message: null,
+      created_at: Date.now(),
+      started_at: null,
+      heartbeat_at: null,
+      finished_at: null,
+    })
+    .execute()
+  const started = performance.now()
+  const cpuBefore = process.cpuUsage()
+  const runner = new ExportRunner(db, { dir: options.dir, pollMs: 20 })
+  runner.start()
+  let job = await db.selectFrom('export_job').where('uuid', '=', uuid).selectAll().executeTakeFirstOrThrow()
+  while (job.status === ExportJobStatus.Pending) {
+    await new Promise((resolve) => setTimeout(resolve, 25))
+    job = await db.selectFrom('export_job').where('uuid', '=', uuid).selectAll().executeTakeFirstOrThrow()
+  }
+  const seconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6
+  clearInterval(sampler)
+  await runner.stop()
+  await handle.destroy()
+  if (job.status !== ExportJobStatus.Ready) throw new Error(`export failed: ${job.error_message ?? ''}`)
+  const rows = job.row_count ?? 0
+  return {
+    format: options.format,
+    rows,
+    seconds,
+    rowsPerSecond: Math.round(rows / seconds),
+    cpuSeconds: Math.round(cpuSeconds * 100) / 100,
+    rowsPerCpuSecond: Math.round(rows / cpuSeconds),
+    fileMb: mb(statSync(jobFilePath(options.dir, job)).size),
+    file: jobFilePath(options.dir, job),
+    baselineRssMb: mb(baselineRss),
+    peakRssMb: mb(peakRss),
+    maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    peakHeapMb: mb(peakHeap),
+  }
+}
+
+process.once('message', (message: ExportJobOptions) => {
+  run(message)
+    .then((result) => process.send?.({ type: 'result', result }))
+    .catch((err: unknown) =>
+      process.send?.({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+    )
+    .finally(() => process.disconnect())
+})

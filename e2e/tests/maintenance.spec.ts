@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { logIn } from './support'
+
+/** Signs in and opens a screen once the portal has landed (the landing page is not ours). */
+async function open(page: Page, username: string, path: string) {
+  await logIn(page, username)
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(path)
+}
+
+async function settled(page: Page, table: string) {
+  await expect(page.getByRole('table', { name: table })).toHaveAttribute('aria-busy', 'false')
+}
+
+async function headers(page: Page, table: string) {
+  return (await page.getByRole('table', { name: table }).locator('thead th').allInnerTexts()).map((h) =>
+    h.trim().toLowerCase(),
+  )
+}
+
+async function columnTexts(page: Page, table: string, header: string) {
+  const index = (await headers(page, table)).indexOf(header.toLowerCase())
+  if (index < 0) throw new Error(`No column ${header}`)
+  return page
+    .getByRole('table', { name: table })
+    .locator(`tbody tr td:nth-child(${String(index + 1)})`)
+    .allInnerTexts()
+}
+
+const total = async (page: Page) => {
+  const summary = await page.getByText(/^1–\d+ of [\d,]+$/).innerText()
+  return Number(summary.split(' of ')[1]?.replace(/,/g, ''))
+}
+
+test.describe('Maintenance, as the vending operator', () => {
+  test.beforeEach(async ({ page }) => {
+    await open(page, 'vending', '/maintenance')
+    await settled(page, 'Maintenance')
+  })
+
+  test('shows 25 sessions with the default columns of B §3', async ({ page }) => {
+    await expect(page.getByRole('heading', { name: 'Maintenance', level: 1 })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Maintenance' }).locator('tbody tr')).toHaveCount(25)
+    expect(await headers(page, 'Maintenance')).toEqual(
+      [
+        'Maintained By',
+        'User Role',
+        'Challenge Type',
+        'Challenge Bypass Reason',
+        'Machine Alias',
+        'Machine Location',
+        'Maintained At',
+        'Additional Notes',
+        'Total Added Stock',
+      ].map((h) => h.toLowerCase()),
+    )
+  })
+
+  test('the challenge-bypass filter narrows the list, and Both sends no filter', async ({ page }) => {
+    const all = await total(page)
+    const bypass = page.getByRole('combobox', { name: 'Challenge bypassed' })
+    const sentYes = page.waitForRequest((r) => r.url().endsWith('/iot/mt-summaries/filter'))
+    await bypass.selectOption({ label: 'Yes' })
+    expect((await sentYes).postDataJSON()).toMatchObject({ is_challenge_bypass: true })
+    await expect(page).toHaveURL(/bypass=yes/)
+    await settled(page, 'Maintenance')
+    const yes = await total(page)
+    expect(yes).toBeGreaterThan(0)
+    expect(yes).toBeLessThan(all)
+    for (const text of await columnTexts(page, 'Maintenance', 'Challenge Type'))
+      expect(text).toContain('Bypassed')
+
+    await bypass.selectOption({ label: 'No' })
+    await settled(page, 'Maintenance')
+    await expect(page.getByText(`of ${(all - yes).toLocaleString('en-US')}`)).toBeVisible()
+
+    await bypass.selectOption({ label: 'Both' })
+    await expect(page).not.toHaveURL(/bypass=/)
+    await expect(page.getByText(`of ${all.toLocaleString('en-US')}`)).toBeVisible()
+    // The list is cached, so reload to see what "Both" sends: no is_challenge_bypass at all (B §4).
+    const sent = page.waitForRequest((r) => r.url().endsWith('/iot/mt-summaries/filter'))
+    await page.reload()
+    expect((await sent).postDataJSON()).not.toHaveProperty('is_challenge_bypass')
+  })
+
+  test('a tab shows its own sessions', async ({ page }) => {
+    const all = await total(page)
+    await page.getByRole('tab', { name: 'Technician visits' }).click()
+    await expect(page).toHaveURL(/tab=technician/)
+    await expect(page.getByRole('tab', { name: 'Technician visits' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await settled(page, 'Maintenance')
+    expect(await total(page)).toBeLessThan(all)
+    for (const role of await columnTexts(page, 'Maintenance', 'User Role'))
+      expect(['Technician', 'Both']).toContain(role)
+  })
+
+  test('opens a session with its stock per slot and a link to the machine', async ({ page }) => {
+    const table = page.getByRole('table', { name: 'Maintenance' })
+    const restock = table.locator('tbody tr').filter({ hasText: 'Restocker' }).first()
+    await restock.getByRole('link').click()
+    await expect(page).toHaveURL(/\/maintenance\/\d+$/)
+    await expect(page.getByRole('heading', { name: /^Maintenance MT-\d+$/ })).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'Stock added per slot' }).locator('tbody tr').first(),
+    ).toBeVisible()
+    await page.getByRole('region', { name: 'Machine' }).getByRole('link').click()
+    await expect(page).toHaveURL(/\/machines\/\d+$/)
+  })
+})
+
+test.describe('Credits, as the vending operator', () => {
+  test('shows 50 logs with every column, a mode tab, and a sort', async ({ page }) => {
+    await open(page, 'vending', '/credits')
+    await settled(page, 'Credits')
+    await expect(page.getByRole('table', { name: 'Credits' }).locator('tbody tr')).toHaveCount(50)
+    expect(await headers(page, 'Credits')).toEqual(
+      [
+        'Credit Log ID',
+        'Machine ID',
+        'Machine Username',
+        'Serial Number',
+        'Machine Alias',
+        'Location',
+        'Postal Code',
+        'Amount',
+        'Mode',
+        'Payment Method',
+        'Client Time',
+        'Payment Type',
+      ].map((h) => h.toLowerCase()),
+    )
+    await page.getByRole('tab', { name: 'Cash refunds' }).click()
+    await expect(page).toHaveURL(/tab=cash_refund/)
+    await settled(page, 'Credits')
+    for (const mode of await columnTexts(page, 'Credits', 'Mode')) expect(mode).toBe('Cash Refund')
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Amount' })
+    await expect(page).toHaveURL(/sort=amount/)
+    await settled(page, 'Credits')
+    const amounts = (await columnTexts(page, 'Credits', 'Amount')).map((a) =>
+      Number(a.replace(/[^\d.]/g, '')),
+    )
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a))
+  })
+})
+
+test('a member without the maintenance policy sees no-access on Maintenance', async ({ page }) => {
+  await open(page, 'payments', '/maintenance')
+  await expect(page.getByText("You don't have access to this list")).toBeVisible()
+})
+
+test('a member without the credits policy sees no-access on Credits', async ({ page }) => {
+  await open(page, 'restocker', '/credits')
+  await expect(page.getByText("You don't have access to this list")).toBeVisible()
+})
