@@ -20,6 +20,9 @@ export interface ExportJobResult {
   baselineRssMb: number
   /** Highest RSS sampled every 25 ms while the job ran. */
   peakRssMb: number
+  /** Private memory (RssAnon) when the job was queued, and its highest sample: what the target is about. */
+  baselinePrivateMb: number
+  peakPrivateMb: number
   /** The kernel's maximum resident set size of the whole child. */
   maxRssMb: number
   peakHeapMb: number

@@ -3,11 +3,26 @@
  * export for VEND, lets the real ExportRunner write it, and reports rows/s and memory to the parent.
  */
 import { randomUUID } from 'node:crypto'
-import { statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { ExportJobStatus } from '@portal/contract'
 import { openDatabase } from '../../../apps/server/src/db/database'
 import { ExportRunner, jobFilePath } from '../../../apps/server/src/modules/exports/export-runner'
 import type { ExportJobOptions, ExportJobResult } from '../export-ipc'
+
+/**
+ * The process's private memory (Linux `RssAnon`): heap, buffers and SQLite's page cache, but not the pages of the
+ * database file that SQLite maps into memory (`mmap_size`), which RSS counts although they are the OS's file cache,
+ * shared and dropped under pressure. Falls back to RSS where /proc is not there.
+ */
+function privateBytes(): number {
+  try {
+    const match = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))
+    if (match?.[1]) return Number(match[1]) * 1024
+  } catch {
+    // not Linux
+  }
+  return process.memoryUsage().rss
+}
 
 async function run(options: ExportJobOptions): Promise<ExportJobResult> {
   const handle = openDatabase(options.url, options.schema ? { schema: options.schema, poolSize: 2 } : {})
@@ -22,10 +37,13 @@ async function run(options: ExportJobOptions): Promise<ExportJobResult> {
   global.gc?.()
   const baselineRss = process.memoryUsage().rss
   let peakRss = baselineRss
+  const baselinePrivate = privateBytes()
+  let peakPrivate = baselinePrivate
   let peakHeap = process.memoryUsage().heapUsed
   const sampler = setInterval(() => {
     const m = process.memoryUsage()
     peakRss = Math.max(peakRss, m.rss)
+    peakPrivate = Math.max(peakPrivate, privateBytes())
     peakHeap = Math.max(peakHeap, m.heapUsed)
   }, 25)
   await db
@@ -77,6 +95,8 @@ async function run(options: ExportJobOptions): Promise<ExportJobResult> {
     file: jobFilePath(options.dir, job),
     baselineRssMb: mb(baselineRss),
     peakRssMb: mb(peakRss),
+    baselinePrivateMb: mb(baselinePrivate),
+    peakPrivateMb: mb(peakPrivate),
     maxRssMb: mb(process.resourceUsage().maxRSS * 1024),
     peakHeapMb: mb(peakHeap),
   }
