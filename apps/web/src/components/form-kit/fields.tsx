@@ -2,7 +2,14 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { useId } from 'react'
 import { cn } from '@/components/ui/cn'
 
-// Form pieces for detail and edit pages (the same look as the entity settings forms, which they were taken from).
+// Form pieces for detail and edit pages (entity settings, inventory, templates, ...).
+
+/**
+ * Given to a TextField (it styles its wrapper): a disabled input looks read-only, as the selects here do, so a
+ * view-only form does not look editable.
+ */
+export const readOnlyText =
+  '[&_input:disabled]:cursor-not-allowed [&_input:disabled]:bg-slate-50 [&_input:disabled]:text-slate-600'
 
 /** The look of the selects here, matching the shared TextField. */
 const controlClass = cn(
@@ -47,6 +54,29 @@ export function SelectField({ label, error, hint, className, children, ...props 
       </select>
       <Message id={messageId} error={error} hint={hint} />
     </div>
+  )
+}
+
+/** The form's own message: what the server said that belongs to no field. */
+/** A group of controls (check boxes) with one legend and one message. */
+export function FieldSet({
+  legend,
+  error,
+  children,
+  className,
+}: {
+  legend: string
+  error?: string | undefined
+  children: ReactNode
+  className?: string
+}) {
+  const id = useId()
+  return (
+    <fieldset className={className} aria-describedby={error ? `${id}-message` : undefined}>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{legend}</legend>
+      {children}
+      <Message id={`${id}-message`} error={error} />
+    </fieldset>
   )
 }
 

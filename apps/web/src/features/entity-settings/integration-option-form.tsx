@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
 import { useIntegrationGateways, useIntegrationTypes } from './api/integration-options'
-import { FormError, readOnlyText, SelectField } from './components/fields'
+import { FormError, readOnlyText, SelectField } from '@/components/form-kit/fields'
 import type { FieldErrors } from './components/form-errors'
 import { serverErrors, validate } from './components/form-errors'
 

@@ -11,8 +11,8 @@ import {
   useUpdateIntegrationOption,
 } from './api/integration-options'
 import { canDelete, canEdit, useSettingsAccess } from './api/settings-access'
-import { ConfirmDelete } from './components/confirm-delete'
-import { Card } from './components/fields'
+import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
+import { Card } from '@/components/form-kit/fields'
 import { IntegrationOptionForm } from './integration-option-form'
 import { integrationGatewayName, typeName } from './labels'
 import { DetailState, LevelBadge, SETTINGS_PATH } from './settings-parts'
@@ -116,6 +116,8 @@ export function IntegrationOptionPage() {
         title={t('entitySettings.integration.deleteTitle')}
         busy={remove.isPending}
         error={deleteError}
+        cancelLabel={t('entitySettings.cancel')}
+        confirmLabel={t('entitySettings.delete')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(false)}
       >

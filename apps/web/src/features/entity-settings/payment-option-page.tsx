@@ -9,8 +9,8 @@ import { useToast } from '@/components/ui/toast/toast'
 import { useSession } from '@/lib/session/session-store'
 import { useDeletePaymentOption, usePaymentOption, useUpdatePaymentOption } from './api/payment-options'
 import { canDelete, canEdit, useSettingsAccess } from './api/settings-access'
-import { ConfirmDelete } from './components/confirm-delete'
-import { Card } from './components/fields'
+import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
+import { Card } from '@/components/form-kit/fields'
 import { DetailState, LevelBadge, SETTINGS_PATH } from './settings-parts'
 import { PaymentOptionForm } from './payment-option-form'
 import { UserConfigsCard } from './user-configs-card'
@@ -118,6 +118,8 @@ export function PaymentOptionPage() {
         title={t('entitySettings.payment.deleteTitle')}
         busy={remove.isPending}
         error={deleteError}
+        cancelLabel={t('entitySettings.cancel')}
+        confirmLabel={t('entitySettings.delete')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setConfirming(false)}
       >

@@ -21,8 +21,8 @@ import {
   useMembers,
   useUserConfigs,
 } from './api/user-payment-configs'
-import { ConfirmDelete } from './components/confirm-delete'
-import { FieldSet, FormError } from './components/fields'
+import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
+import { FieldSet, FormError } from '@/components/form-kit/fields'
 import type { FieldErrors } from './components/form-errors'
 import { serverErrors, validate } from './components/form-errors'
 
@@ -399,6 +399,8 @@ export function UserConfigsCard({
         title={t('entitySettings.users.removeTitle')}
         busy={remove.isPending}
         error={deleteError}
+        cancelLabel={t('entitySettings.cancel')}
+        confirmLabel={t('entitySettings.delete')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       >
