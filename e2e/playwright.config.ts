@@ -60,6 +60,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       // Lets the idle test shorten the idle timings through localStorage (never in production).
       PORTAL_TEST_MODE: '1',
+      // Parallel work builds the web app into its own folder (WEB_DIST) so builds do not overwrite each other.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 })

@@ -40,6 +40,19 @@ import { mtSummaryRoutes } from './modules/iot/maintenance/mt-summary.routes'
 import { creditLogRoutes } from './modules/iot/credit-logs/credit-log.routes'
 import { closedLoopRoutes } from './modules/promo/closed-loop/closed-loop.routes'
 import { paymentConfigRoutes } from './modules/payment/payment-configs/payment-config.routes'
+import { busSessionRoutes } from './modules/bus/sessions/bus-session.routes'
+import { driverRoutes } from './modules/bus/drivers/driver.routes'
+import { voltnetSessionRoutes } from './modules/bus/voltnet/voltnet-session.routes'
+import { evDeviceRoutes } from './modules/charging/devices/ev-device.routes'
+import { evUserRoutes } from './modules/charging/ev-users/ev-user.routes'
+import { chargingHomeRoutes } from './modules/charging/home/home.routes'
+import { locationRoutes } from './modules/charging/locations/location.routes'
+import { chargingSessionRoutes } from './modules/charging/sessions/session.routes'
+import { tariffRoutes } from './modules/charging/tariffs/tariff.routes'
+import { caseRoutes } from './modules/cases/case.routes'
+import { campaignRoutes } from './modules/forms/campaign.routes'
+import { medicalTermsRoutes } from './modules/medical/terms/medical-terms.routes'
+import { srsBuddyRoutes } from './modules/srs/srs-buddy.routes'
 import { registerAuthHook } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerOpenApi } from './plugins/openapi'
@@ -165,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closedLoopRoutes(main)
       paymentConfigRoutes(main)
       integrationOptionRoutes(main)
+      srsBuddyRoutes(main)
+      medicalTermsRoutes(main)
       done()
     },
     { prefix: '/api/main' },
@@ -173,9 +188,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (charging, _opts, done) => {
       registerAuthHook(charging, handle.db, 'Token')
       chargingEntityRoutes(charging)
+      locationRoutes(charging)
+      tariffRoutes(charging)
+      chargingSessionRoutes(charging)
+      chargingHomeRoutes(charging)
+      evDeviceRoutes(charging)
+      evUserRoutes(charging)
       done()
     },
     { prefix: '/api/charging' },
+  )
+  await app.register(
+    (bus, _opts, done) => {
+      registerAuthHook(bus, handle.db, 'Token')
+      busSessionRoutes(bus)
+      voltnetSessionRoutes(bus)
+      driverRoutes(bus)
+      done()
+    },
+    { prefix: '/api/bus' },
+  )
+  await app.register(
+    (forms, _opts, done) => {
+      registerAuthHook(forms, handle.db, 'Token')
+      campaignRoutes(forms)
+      done()
+    },
+    { prefix: '/api/forms' },
+  )
+  await app.register(
+    (cases, _opts, done) => {
+      // The verification-form client sends Bearer (DESIGN.md), unlike every other client.
+      registerAuthHook(cases, handle.db, 'Bearer')
+      caseRoutes(cases)
+      done()
+    },
+    { prefix: '/api/cases' },
   )
 
   await registerWeb(app, config.webDist)

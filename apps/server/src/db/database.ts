@@ -27,6 +27,17 @@ import type {
 import type { PromotionTable } from '../modules/promo/promotions/promotion.table'
 import type { MtSummarySlotTable, MtSummaryTable } from '../modules/iot/maintenance/mt-summary.table'
 import type { MachineCreditLogTable } from '../modules/iot/credit-logs/credit-log.table'
+import type {
+  EvChargePointTable,
+  EvConnectorTable,
+  EvDriverTable,
+  EvEvseTable,
+  EvLocationTable,
+  EvSessionDailyTable,
+  EvSessionRefundTable,
+  EvSessionTable,
+  EvTariffTable,
+} from '../modules/charging/ev.table'
 import type { ExportJobTable } from '../modules/exports/export-job.table'
 import type {
   MachineOrderItemTable,
@@ -46,6 +57,15 @@ import type {
 } from '../modules/promo/closed-loop/closed-loop.table'
 
 export interface Database {
+  ev_tariff: EvTariffTable
+  ev_location: EvLocationTable
+  ev_charge_point: EvChargePointTable
+  ev_evse: EvEvseTable
+  ev_connector: EvConnectorTable
+  ev_driver: EvDriverTable
+  ev_session: EvSessionTable
+  ev_session_refund: EvSessionRefundTable
+  ev_session_daily: EvSessionDailyTable
   tcn_device: TcnDeviceTable
   dashboard_device: DashboardDeviceTable
   device_command: DeviceCommandTable

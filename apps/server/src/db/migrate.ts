@@ -13,6 +13,10 @@ import * as catalogue from './migrations/20261123-0008-catalogue'
 import * as maintenanceCredits from './migrations/20261123-0009-maintenance-credits'
 import * as devicesPromotions from './migrations/20261123-0010-devices-promotions'
 import * as closedLoop from './migrations/20261123-0011-closed-loop'
+import * as evCharging from './migrations/20261124-0012-ev-charging'
+import * as evSessions from './migrations/20261124-0016-ev-sessions'
+import * as casesCampaigns from './migrations/20261124-0030-cases-campaigns'
+import * as srsMedicalTerms from './migrations/20261124-0031-srs-medical-terms'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +31,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123-0009-maintenance-credits': maintenanceCredits,
   '20261123-0010-devices-promotions': devicesPromotions,
   '20261123-0011-closed-loop': closedLoop,
+  '20261124-0012-ev-charging': evCharging,
+  '20261124-0016-ev-sessions': evSessions,
+  '20261124-0030-cases-campaigns': casesCampaigns,
+  '20261124-0031-srs-medical-terms': srsMedicalTerms,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -16,6 +16,81 @@ type Loader = () => Promise<{ Component: ComponentType }>
  * builds it. Each screen is its own chunk, loaded on demand.
  */
 const SCREENS: Record<string, Loader> = {
+  '/digital-health': () =>
+    import('@/features/digital-health/add-case-page').then((m) => ({ Component: m.AddCasePage })),
+  '/digital-health/cases': () =>
+    import('@/features/digital-health/cases-page').then((m) => ({ Component: m.CasesPage })),
+  '/digital-health/:caseId?/info': () =>
+    import('@/features/digital-health/case-page').then((m) => ({ Component: m.CasePage })),
+  '/typeform-campaigns': () =>
+    import('@/features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })),
+  '/typeform-campaigns/:campaign_id?/info': () =>
+    import('@/features/campaigns/campaign-page').then((m) => ({ Component: m.CampaignPage })),
+  '/srs-buddy': () =>
+    import('@/features/srs-buddy/srs-buddy-page').then((m) => ({ Component: m.SrsBuddyPage })),
+  '/srs-buddy/:uuid?': () =>
+    import('@/features/srs-buddy/srs-buddy-record-page').then((m) => ({ Component: m.SrsBuddyRecordPage })),
+  '/medical-tnc': () =>
+    import('@/features/medical-terms/medical-terms-page').then((m) => ({ Component: m.MedicalTermsPage })),
+  '/components': () =>
+    import('@/features/components-gallery/components-page').then((m) => ({ Component: m.ComponentsPage })),
+  '/charge-locations': () =>
+    import('@/features/charge-locations/locations-page').then((m) => ({ Component: m.LocationsPage })),
+  '/voltnet/charge-locations': () =>
+    import('@/features/charge-locations/locations-page').then((m) => ({ Component: m.LocationsPage })),
+  '/busways-charge-locations': () =>
+    import('@/features/charge-locations/locations-page').then((m) => ({ Component: m.LocationsPage })),
+  '/charge-locations/:locationId': () =>
+    import('@/features/charge-locations/location-page').then((m) => ({ Component: m.LocationPage })),
+  '/voltnet/charge-locations/:locationId': () =>
+    import('@/features/charge-locations/location-page').then((m) => ({ Component: m.LocationPage })),
+  '/busways-charge-locations/:id': () =>
+    import('@/features/charge-locations/location-page').then((m) => ({ Component: m.LocationPage })),
+  '/charge-locations/:locationId?/:evseId': () =>
+    import('@/features/charge-locations/evse-page').then((m) => ({ Component: m.EvsePage })),
+  '/voltnet/charge-locations/:locationId?/:evseId': () =>
+    import('@/features/charge-locations/evse-page').then((m) => ({ Component: m.EvsePage })),
+  '/busways-charge-locations/:id?/:evseId?': () =>
+    import('@/features/charge-locations/evse-page').then((m) => ({ Component: m.EvsePage })),
+  '/ev-charging-sessions': () =>
+    import('@/features/charging-sessions/cpo-sessions-page').then((m) => ({ Component: m.CpoSessionsPage })),
+  '/busways-charging-history': () =>
+    import('@/features/bus-sessions/busways-history-page').then((m) => ({ Component: m.BuswaysHistoryPage })),
+  '/voltnet/cpo/charging-sessions': () =>
+    import('@/features/bus-sessions/voltnet-sessions-page').then((m) => ({
+      Component: m.VoltnetCpoSessionsPage,
+    })),
+  '/voltnet/emsp/charging-sessions': () =>
+    import('@/features/bus-sessions/voltnet-sessions-page').then((m) => ({
+      Component: m.VoltnetEmspSessionsPage,
+    })),
+  '/voltnet/emsp/charging-sessions/:id?': () =>
+    import('@/features/bus-sessions/voltnet-session-page').then((m) => ({ Component: m.VoltnetSessionPage })),
+  '/tariff': () => import('@/features/tariffs/tariffs-page').then((m) => ({ Component: m.TariffsPage })),
+  '/voltnet/tariffs': () =>
+    import('@/features/tariffs/tariffs-page').then((m) => ({ Component: m.TariffsPage })),
+  '/tariff/:id': () => import('@/features/tariffs/tariff-page').then((m) => ({ Component: m.TariffPage })),
+  '/voltnet/tariffs/:id': () =>
+    import('@/features/tariffs/tariff-page').then((m) => ({ Component: m.TariffPage })),
+  '/drivers': () => import('@/features/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
+  '/drivers/add-drivers': () =>
+    import('@/features/drivers/add-drivers-page').then((m) => ({ Component: m.AddDriversPage })),
+  '/drivers/:driverId': () =>
+    import('@/features/drivers/driver-page').then((m) => ({ Component: m.DriverPage })),
+  '/limo/drivers': () =>
+    import('@/features/drivers/limo-drivers-page').then((m) => ({ Component: m.LimoDriversPage })),
+  '/limo/drivers/add-drivers': () =>
+    import('@/features/drivers/add-drivers-page').then((m) => ({ Component: m.AddDriversPage })),
+  '/limo/drivers/:driverId': () =>
+    import('@/features/drivers/driver-page').then((m) => ({ Component: m.DriverPage })),
+  '/users': () => import('@/features/ev-users/ev-users-page').then((m) => ({ Component: m.EvUsersPage })),
+  '/users/:id': () => import('@/features/ev-users/ev-user-page').then((m) => ({ Component: m.EvUserPage })),
+  '/ev-devices': () =>
+    import('@/features/ev-devices/ev-devices-page').then((m) => ({ Component: m.EvDevicesPage })),
+  '/ev-devices/:id?': () =>
+    import('@/features/ev-devices/ev-device-page').then((m) => ({ Component: m.EvDevicePage })),
+  '/cpo': () => import('@/features/ev-home/cpo-home-page').then((m) => ({ Component: m.CpoHomePage })),
+  '/emsp': () => import('@/features/ev-home/emsp-home-page').then((m) => ({ Component: m.EmspHomePage })),
   '/closed-loop': () =>
     import('@/features/closed-loop/closed-loop-page').then((m) => ({ Component: m.ClosedLoopPage })),
   '/closed-loop/:uuid?': () =>

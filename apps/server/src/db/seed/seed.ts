@@ -10,6 +10,14 @@ import { seedCatalogue } from './catalogue'
 import { seedMaintenanceCredits } from './maintenance-credits'
 import { seedDevicesPromotions } from './devices-promotions'
 import { seedClosedLoop } from './closed-loop'
+import { seedEvDrivers } from './ev-drivers'
+import { seedEvNetwork } from './ev-network'
+import { seedEvSessions } from './ev-sessions'
+import { seedEvTariffs } from './ev-tariffs'
+import { seedHealthCases } from './health-cases'
+import { seedCampaigns } from './campaigns'
+import { seedSrsBuddy } from './srs-buddy'
+import { seedMedicalTerms } from './medical-terms'
 import { Random, seededUuid } from './random'
 
 export interface SeedOptions {
@@ -118,6 +126,15 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   await seedMaintenanceCredits(db, rng.fork('maintenance-credits'), context)
   await seedDevicesPromotions(db, rng.fork('devices-promotions'), context)
   await seedClosedLoop(db, rng.fork('closed-loop'), context)
+  // EV charging: tariffs first (connectors point at them), then the network, drivers, and the sessions on them.
+  await seedEvTariffs(db, rng.fork('ev-tariffs'), context)
+  await seedEvNetwork(db, rng.fork('ev-network'), context)
+  await seedEvDrivers(db, rng.fork('ev-drivers'), context)
+  await seedEvSessions(db, rng.fork('ev-sessions'), context)
+  await seedHealthCases(db, rng.fork('health-cases'), context)
+  await seedCampaigns(db, rng.fork('campaigns'), context)
+  await seedSrsBuddy(db, rng.fork('srs-buddy'), context)
+  await seedMedicalTerms(db, rng.fork('medical-terms'), context)
   await analyze(db)
   return { machines }
 }

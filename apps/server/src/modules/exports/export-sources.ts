@@ -7,6 +7,7 @@ import {
 } from '../promo/closed-loop/closed-loop.export'
 import { orderItemExportSource } from '../iot/orders/order.export'
 import { transactionExportSource } from '../payment/transactions/transaction.export'
+import { evSessionExportSource } from '../charging/sessions/session.export'
 import type { ExportSource } from './export-source'
 
 /**
@@ -22,6 +23,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   closedLoopPersonRedemptionExportSource as unknown as ExportSource,
   orderItemExportSource as unknown as ExportSource,
   transactionExportSource as unknown as ExportSource,
+  evSessionExportSource as unknown as ExportSource,
 ] as const
 
 export function exportSourceOf(key: string): ExportSource | undefined {

@@ -33,6 +33,8 @@ export interface DataTableProps<Row> {
   onPageChange: (page: number) => void
   /** Makes each row open its detail page. */
   rowHref?: (row: Row) => string
+  /** What the column picker's Reset shows, when it is not the columns' defaults (B §3: the session lists). */
+  resetColumns?: readonly string[]
   /** The filter bar above the table. */
   toolbar?: ReactNode
   /** Shown beside the column picker, e.g. quick filters or an export button. */
@@ -136,7 +138,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             columns={columns.map((c) => ({ id: c.id, header: c.header }))}
             visible={visible}
             onChange={setVisible}
-            onReset={reset}
+            onReset={props.resetColumns ? () => setVisible([...(props.resetColumns ?? [])]) : reset}
           />
         </div>
       </div>

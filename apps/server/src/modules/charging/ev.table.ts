@@ -1,0 +1,214 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+// Row types of the EV charging tables (migration 20261124-0012-ev-charging; docs/decisions/0020-ev-charging-model.md).
+// Times are epoch ms; money is in minor units (cents); JSON columns hold the contract's types as text.
+
+export interface EvTariffTable {
+  id: Generated<number>
+  entity_code: string
+  uid: string
+  external_id: string
+  name: string
+  currency: string
+  /** OCPI TariffType or null. */
+  type: string | null
+  /** JSON TariffElement[] (contract). */
+  elements: string
+  min_price_excl_vat: number | null
+  max_price_excl_vat: number | null
+  start_date_time: number | null
+  end_date_time: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface EvLocationTable {
+  id: Generated<number>
+  entity_code: string
+  uid: string
+  external_id: string
+  name: string
+  address: string
+  city: string
+  postal_code: string
+  state: string
+  /** ISO 3166-1 alpha-2. */
+  country: string
+  latitude: number
+  longitude: number
+  directions: string
+  contact_number: string
+  /** JSON string[] of parkingRestrictions. */
+  parking_restrictions: string
+  publish: number
+  time_zone: string
+  created_at: number
+  updated_at: number
+}
+
+export interface EvChargePointTable {
+  id: Generated<number>
+  entity_code: string
+  location_id: number
+  uid: string
+  serial_number: string
+  vendor: string
+  model: string
+  firmware_version: string
+  protocol: string
+  /** connectorStatuses: the OCPP status last reported. */
+  ocpp_status: string
+  last_heartbeat_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface EvEvseTable {
+  id: Generated<number>
+  entity_code: string
+  location_id: number
+  uid: string
+  /** OCPI evse_id (eMI3). */
+  evse_id: string
+  charge_point_id: number | null
+  external_id: string
+  /** evseStatuses. */
+  status: string
+  physical_reference: string
+  directions: string
+  instructions: string
+  /** chargeProtocols. */
+  protocol: string
+  /** JSON string[] of OCPI capabilities. */
+  capabilities: string
+  /** JSON string[] of parkingRestrictions. */
+  parking_restrictions: string
+  floor_level: string
+  created_at: number
+  updated_at: number
+}
+
+export interface EvConnectorTable {
+  id: Generated<number>
+  entity_code: string
+  location_id: number
+  evse_ref: number
+  uid: string
+  connector_id: string
+  standard: string
+  format: string
+  power_type: string
+  max_voltage: number
+  max_amperage: number
+  /** Watts. */
+  max_electric_power: number
+  tariff_id: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface EvDriverTable {
+  id: Generated<number>
+  entity_code: string
+  uuid: string
+  name: string
+  mobile_number: string
+  email: string
+  nationality: string
+  is_registered: number
+  /** JSON string[] of CPO entity codes. */
+  subscribed_cpo_entities: string
+  license_plate: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface EvSessionTable {
+  id: Generated<number>
+  uid: string
+  external_id: string
+  authorization_reference: string
+  /** The CPO entity (charger owner). */
+  entity_code: string
+  /** The EMSP entity (whose customer charged). */
+  emsp_entity_code: string
+  location_id: number
+  evse_ref: number
+  connector_ref: number
+  tariff_id: number | null
+  driver_id: number | null
+  user_name: string
+  operator_name: string
+  /** evSessionStatuses. */
+  status: string
+  /** stopReasons or null while running. */
+  stop_reason: string | null
+  protocol: string
+  /** ONLINE or OFFLINE: whether the charger was reachable when the session last updated. */
+  connectivity: string
+  payment_method_code: string
+  license_plate: string | null
+  currency: string
+  /** Watt-hours. */
+  energy_wh: number
+  /** Hundredths of a minor unit per kWh (55.00 cents/kWh → 5500), so four decimals of a currency unit survive. */
+  price_per_kwh_excl_vat: number
+  price_per_kwh_incl_vat: number
+  cost_energy_excl_vat: number
+  cost_energy_incl_vat: number
+  cost_time_excl_vat: number
+  cost_time_incl_vat: number
+  cost_parking_excl_vat: number
+  cost_parking_incl_vat: number
+  cost_flat_excl_vat: number
+  cost_flat_incl_vat: number
+  total_excl_vat: number
+  total_incl_vat: number
+  paid_amount: number
+  refunded_amount: number
+  invoice_reference_id: string | null
+  /** JSON ChargingPeriod[] (contract). */
+  charging_periods: string
+  start_date_time: number
+  end_date_time: number | null
+  last_updated: number
+}
+
+export interface EvSessionRefundTable {
+  id: Generated<number>
+  session_id: number
+  entity_code: string
+  uuid: string
+  amount: number
+  currency: string
+  reason: string
+  created_by: number | null
+  created_by_name: string
+  transaction_uuid: string
+  created_at: number
+}
+
+/** Daily rollup per entity and side ('CPO' or 'EMSP'); day = start of the UTC+8 calendar day, epoch ms. */
+export interface EvSessionDailyTable {
+  entity_code: string
+  side: string
+  day: number
+  sessions: number
+  energy_wh: number
+  revenue_incl_vat: number
+  revenue_excl_vat: number
+  refunded: number
+}
+
+export type EvTariffRow = Selectable<EvTariffTable>
+export type NewEvTariffRow = Insertable<EvTariffTable>
+export type EvLocationRow = Selectable<EvLocationTable>
+export type NewEvLocationRow = Insertable<EvLocationTable>
+export type EvEvseRow = Selectable<EvEvseTable>
+export type EvConnectorRow = Selectable<EvConnectorTable>
+export type EvChargePointRow = Selectable<EvChargePointTable>
+export type EvDriverRow = Selectable<EvDriverTable>
+export type NewEvDriverRow = Insertable<EvDriverTable>
+export type EvSessionRow = Selectable<EvSessionTable>
+export type NewEvSessionRow = Insertable<EvSessionTable>
+export type EvSessionRefundRow = Selectable<EvSessionRefundTable>
