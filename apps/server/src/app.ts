@@ -53,6 +53,8 @@ import { caseRoutes } from './modules/cases/case.routes'
 import { campaignRoutes } from './modules/forms/campaign.routes'
 import { medicalTermsRoutes } from './modules/medical/terms/medical-terms.routes'
 import { srsBuddyRoutes } from './modules/srs/srs-buddy.routes'
+import { reportingRoutes } from './modules/reporting/reporting.routes'
+import { carbonRoutes } from './modules/carbon/carbon.routes'
 import { registerAuthHook } from './plugins/auth'
 import { registerErrorHandling } from './plugins/errors'
 import { registerOpenApi } from './plugins/openapi'
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       integrationOptionRoutes(main)
       srsBuddyRoutes(main)
       medicalTermsRoutes(main)
+      carbonRoutes(main)
       done()
     },
     { prefix: '/api/main' },
@@ -215,6 +218,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done()
     },
     { prefix: '/api/forms' },
+  )
+  await app.register(
+    (reporting, _opts, done) => {
+      registerAuthHook(reporting, handle.db, 'Token')
+      reportingRoutes(reporting)
+      done()
+    },
+    { prefix: '/api/reporting' },
   )
   await app.register(
     (cases, _opts, done) => {

@@ -3,44 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from './lib/passwords'
 import { totp } from './lib/totp'
 import type { RouteEntry } from './plugins/auth'
-import type { TestApp } from './test-support'
 import { call, createTestApp, DIALECTS, loginAs } from './test-support'
+import type { Ctx, Fixture, Prepared } from './test-support/authorization-fixtures'
+import { unique } from './test-support/authorization-fixtures'
+import { AREA_FIXTURES } from './test-support/fixtures'
 
 /**
  * The authorization matrix, generated from the server's own route table so no endpoint is forgotten (step 3):
  * for every endpoint, no token → 401; a user without the policy → 403; a user of another entity asking for this
  * entity's objects by id → 404 and no data; the right user → 2xx. A route without a fixture below fails the test.
  */
-
-interface Ctx {
-  t: TestApp
-  tokens: { vending: string; cpo: string; admin: string; nogrants: string }
-  vend: {
-    machineId: number
-    viewerUuid: string
-    policyId: number
-    roleId: number
-    setId: number
-    nograntsUuid: string
-  }
-  api: (
-    token: string,
-    method: InjectOptions['method'],
-    url: string,
-    body?: unknown,
-  ) => Promise<{ status: number; body: any }> // eslint-disable-line @typescript-eslint/no-explicit-any -- arbitrary JSON
-}
-
-interface Prepared {
-  params?: Record<string, string>
-  body?: unknown
-  query?: string
-  payload?: { body: Buffer; headers: Record<string, string> }
-  /** The right user for this call (default: VEND's owner). */
-  as?: keyof Ctx['tokens'] | { token: string }
-}
-
-type Fixture = (ctx: Ctx) => Promise<Prepared> | Prepared
 
 /** Routes reachable without a token, on purpose. Anything else public is a mistake the test catches. */
 const PUBLIC = new Set([
@@ -94,9 +66,6 @@ const NOT_ENTITY_OBJECTS = new Set([
   'GET /api/main/iam/integration-configs/type/:code',
   'GET /api/main/iam/integration-configs/gateway/:name',
 ])
-
-let seq = 0
-const unique = (prefix: string) => `${prefix}${String(Date.now() % 100000)}${String(++seq)}`
 
 const newSku = () => ({ sku_code: unique('MX-'), name: 'Matrix Kopi', category: 'coffee_tea', price: 180 })
 const newTemplate = () => ({
@@ -223,150 +192,7 @@ const vendExport = async (ctx: Ctx) => {
   return uuid
 }
 
-/** Charging sessions (step 5, helper H3): a paid VOLT session on VOLT's own charger, refunded by VOLT's owner. */
-const voltnetTokens = new WeakMap<Ctx, Promise<string>>()
-const voltnet = (ctx: Ctx) => {
-  let token = voltnetTokens.get(ctx)
-  if (!token) {
-    token = loginAs(ctx.t.app, 'voltnet')
-    voltnetTokens.set(ctx, token)
-  }
-  return token
-}
-/** A VOLT charger and a paid session on it, for when the demo seed has none (the EV seeds landed separately). */
-async function insertVoltSession(ctx: Ctx): Promise<string> {
-  const db = ctx.t.database.db
-  const now = Date.now()
-  const at = { created_at: now, updated_at: now }
-  const location = await db
-    .insertInto('ev_location')
-    .values({
-      entity_code: 'VOLT',
-      uid: 'matrix-volt-location',
-      external_id: 'MX',
-      name: 'Matrix',
-      address: '1 Matrix Rd',
-      city: 'Singapore',
-      postal_code: '000001',
-      state: '',
-      country: 'SG',
-      latitude: 1.3,
-      longitude: 103.8,
-      directions: '',
-      contact_number: '',
-      parking_restrictions: '[]',
-      publish: 1,
-      time_zone: 'Asia/Singapore',
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const evse = await db
-    .insertInto('ev_evse')
-    .values({
-      entity_code: 'VOLT',
-      location_id: location.id,
-      uid: 'matrix-volt-evse',
-      evse_id: 'SG*VLT*EMX*1',
-      charge_point_id: null,
-      external_id: 'MX-1',
-      status: 'AVAILABLE',
-      physical_reference: 'M1',
-      directions: '',
-      instructions: '',
-      protocol: 'OCPI',
-      capabilities: '[]',
-      parking_restrictions: '[]',
-      floor_level: '1',
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const connector = await db
-    .insertInto('ev_connector')
-    .values({
-      entity_code: 'VOLT',
-      location_id: location.id,
-      evse_ref: evse.id,
-      uid: 'matrix-volt-connector',
-      connector_id: '1',
-      standard: 'IEC_62196_T2',
-      format: 'SOCKET',
-      power_type: 'AC_3_PHASE',
-      max_voltage: 400,
-      max_amperage: 32,
-      max_electric_power: 22_000,
-      tariff_id: null,
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('ev_session')
-    .values({
-      uid: 'matrix-volt-session',
-      external_id: 'MX-S1',
-      authorization_reference: 'MX-A1',
-      entity_code: 'VOLT',
-      emsp_entity_code: 'VOLT',
-      location_id: location.id,
-      evse_ref: evse.id,
-      connector_ref: connector.id,
-      tariff_id: null,
-      driver_id: null,
-      user_name: 'Matrix Driver',
-      operator_name: 'Voltnet',
-      status: 'COMPLETED',
-      stop_reason: 'VEHICLE_MANUAL_STOP',
-      protocol: 'OCPI',
-      connectivity: 'ONLINE',
-      payment_method_code: 'APP',
-      license_plate: 'SGX1A',
-      currency: 'SGD',
-      energy_wh: 10_000,
-      price_per_kwh_excl_vat: 5000,
-      price_per_kwh_incl_vat: 5450,
-      cost_energy_excl_vat: 500,
-      cost_energy_incl_vat: 545,
-      cost_time_excl_vat: 0,
-      cost_time_incl_vat: 0,
-      cost_parking_excl_vat: 0,
-      cost_parking_incl_vat: 0,
-      cost_flat_excl_vat: 0,
-      cost_flat_incl_vat: 0,
-      total_excl_vat: 500,
-      total_incl_vat: 545,
-      paid_amount: 545,
-      refunded_amount: 0,
-      invoice_reference_id: null,
-      charging_periods: '[]',
-      start_date_time: now - 3_600_000,
-      end_date_time: now,
-      last_updated: now,
-    })
-    .execute()
-  return 'matrix-volt-session'
-}
-const voltSessions = new WeakMap<Ctx, Promise<string>>()
-/** A paid VOLT session of VOLT's own customer: seeded, or made once here. */
-const voltSessionUid = (ctx: Ctx) => {
-  let uid = voltSessions.get(ctx)
-  if (!uid) {
-    uid = ctx.t.database.db
-      .selectFrom('ev_session')
-      .where('entity_code', '=', 'VOLT')
-      .where('emsp_entity_code', '=', 'VOLT')
-      .where((eb) => eb('paid_amount', '>', eb('refunded_amount', '+', 100)))
-      .select('uid')
-      .orderBy('id')
-      .executeTakeFirst()
-      .then((row) => row?.uid ?? insertVoltSession(ctx))
-    voltSessions.set(ctx, uid)
-  }
-  return uid
-}
-
-export const FIXTURES: Record<string, Fixture> = {
+const CORE_FIXTURES: Record<string, Fixture> = {
   'POST /api/main/iam/logout': async (ctx) => ({ as: { token: await loginAs(ctx.t.app, 'vending') } }),
   'PUT /api/main/iam/users/:id/authenticator/register': (ctx) => ({
     params: { id: ctx.vend.nograntsUuid },
@@ -657,20 +483,10 @@ export const FIXTURES: Record<string, Fixture> = {
     params: { name: 'twilio' },
     query: 'type_code=sms',
   }),
-  'GET /api/charging/charging-sessions/sessions': async (ctx) => ({
-    query: 'limit=21&status[]=COMPLETED&round_costs=true',
-    as: { token: await voltnet(ctx) },
-  }),
-  'GET /api/charging/charging-sessions/sessions/:uid': async (ctx) => ({
-    params: { uid: await voltSessionUid(ctx) },
-    as: { token: await voltnet(ctx) },
-  }),
-  'POST /api/charging/charging-sessions/sessions/:uid/refunds': async (ctx) => ({
-    params: { uid: await voltSessionUid(ctx) },
-    body: { amount: 0.01, reason: 'Authorization matrix' },
-    as: { token: await voltnet(ctx) },
-  }),
 }
+
+/** Every area's fixtures: the core ones above, and one file per area in test-support/fixtures/. */
+export const FIXTURES: Record<string, Fixture> = { ...CORE_FIXTURES, ...AREA_FIXTURES }
 
 const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`
 const fill = (url: string, params: Record<string, string> = {}) =>

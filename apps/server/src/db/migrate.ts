@@ -17,6 +17,13 @@ import * as evCharging from './migrations/20261124-0012-ev-charging'
 import * as evSessions from './migrations/20261124-0016-ev-sessions'
 import * as casesCampaigns from './migrations/20261124-0030-cases-campaigns'
 import * as srsMedicalTerms from './migrations/20261124-0031-srs-medical-terms'
+import * as chargeLocations from './migrations/20261124-0013-charge-locations'
+import * as tariffs from './migrations/20261124-0014-tariffs'
+import * as drivers from './migrations/20261124-0015-drivers'
+import * as busSessions from './migrations/20261124-0017-bus-sessions'
+import * as evOverview from './migrations/20261124-0018-ev-overview'
+import * as reporting from './migrations/20261124-0032-reporting'
+import * as carbon from './migrations/20261124-0033-carbon'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +42,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124-0016-ev-sessions': evSessions,
   '20261124-0030-cases-campaigns': casesCampaigns,
   '20261124-0031-srs-medical-terms': srsMedicalTerms,
+  '20261124-0013-charge-locations': chargeLocations,
+  '20261124-0014-tariffs': tariffs,
+  '20261124-0015-drivers': drivers,
+  '20261124-0017-bus-sessions': busSessions,
+  '20261124-0018-ev-overview': evOverview,
+  '20261124-0032-reporting': reporting,
+  '20261124-0033-carbon': carbon,
 }
 
 class StaticProvider implements MigrationProvider {

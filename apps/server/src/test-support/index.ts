@@ -103,7 +103,9 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
   options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers }
-  if (options.token) headers.authorization = `Token ${options.token}`
+  // The verification-form client (cases) sends Bearer; every other client sends Token (DESIGN.md).
+  if (options.token)
+    headers.authorization = `${url.startsWith('/api/cases') ? 'Bearer' : 'Token'} ${options.token}`
   const response = await app.inject({
     method,
     url,

@@ -16,6 +16,42 @@ type Loader = () => Promise<{ Component: ComponentType }>
  * builds it. Each screen is its own chunk, loaded on demand.
  */
 const SCREENS: Record<string, Loader> = {
+  '/ev-carbon-data': () =>
+    import('@/features/carbon/carbon-data-page').then((m) => ({ Component: m.CarbonDataPage })),
+  '/payout-history': () =>
+    import('@/features/carbon/payout-history-page').then((m) => ({ Component: m.PayoutHistoryPage })),
+  '/cpo-payout-history': () =>
+    import('@/features/carbon/payout-history-page').then((m) => ({ Component: m.PayoutHistoryPage })),
+  '/cpo-partners': () =>
+    import('@/features/carbon/cpo-partners-page').then((m) => ({ Component: m.CpoPartnersPage })),
+  '/crx': () => import('@/features/crx/crx-page').then((m) => ({ Component: m.CrxPage })),
+  '/crx/emissions-category': () =>
+    import('@/features/crx/emissions-categories-page').then((m) => ({
+      Component: m.EmissionsCategoriesPage,
+    })),
+  '/crx/emissions-category/:id?': () =>
+    import('@/features/crx/emissions-category-page').then((m) => ({ Component: m.EmissionsCategoryPage })),
+  '/crx/cpo-details/:entity': () =>
+    import('@/features/crx/partner-details-page').then((m) => ({ Component: m.CpoDetailsPage })),
+  '/crx/fo-details/:entity': () =>
+    import('@/features/crx/partner-details-page').then((m) => ({ Component: m.FoDetailsPage })),
+  '/covid': () => import('@/features/test-programmes/covid-page').then((m) => ({ Component: m.CovidPage })),
+  '/covid/:uuid': () =>
+    import('@/features/test-programmes/covid-record-page').then((m) => ({ Component: m.CovidRecordPage })),
+  '/medicord': () =>
+    import('@/features/test-programmes/medicord-page').then((m) => ({ Component: m.MedicordPage })),
+  '/medicord/group/:uuid?': () =>
+    import('@/features/test-programmes/medicord-group-page').then((m) => ({
+      Component: m.MedicordGroupPage,
+    })),
+  '/medicord/:uuid': () =>
+    import('@/features/test-programmes/medicord-person-page').then((m) => ({
+      Component: m.MedicordPersonPage,
+    })),
+  '/supervisor-submit-test': () =>
+    import('@/features/test-programmes/supervisor-submit-test-page').then((m) => ({
+      Component: m.SupervisorSubmitTestPage,
+    })),
   '/digital-health': () =>
     import('@/features/digital-health/add-case-page').then((m) => ({ Component: m.AddCasePage })),
   '/digital-health/cases': () =>

@@ -18,6 +18,8 @@ import { seedHealthCases } from './health-cases'
 import { seedCampaigns } from './campaigns'
 import { seedSrsBuddy } from './srs-buddy'
 import { seedMedicalTerms } from './medical-terms'
+import { seedReporting } from './reporting'
+import { seedCarbon } from './carbon'
 import { Random, seededUuid } from './random'
 
 export interface SeedOptions {
@@ -135,6 +137,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   await seedCampaigns(db, rng.fork('campaigns'), context)
   await seedSrsBuddy(db, rng.fork('srs-buddy'), context)
   await seedMedicalTerms(db, rng.fork('medical-terms'), context)
+  await seedReporting(db, rng.fork('reporting'), context)
+  // Carbon records are derived from the charging sessions, so they come after them.
+  await seedCarbon(db, rng.fork('carbon'), context)
   await analyze(db)
   return { machines }
 }

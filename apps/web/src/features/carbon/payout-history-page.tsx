@@ -1,0 +1,6 @@
+import { PageHeader } from '@/components/page/page-header'
+
+/** Placeholder until the step-6 helper builds this screen. */
+export function PayoutHistoryPage() {
+  return <PageHeader title="PayoutHistoryPage" />
+}

@@ -1,0 +1,2 @@
+// Owned by the step-6 helper that builds this area.
+export {}
