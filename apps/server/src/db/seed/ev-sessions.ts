@@ -1,6 +1,11 @@
 import type { ChargingPeriod, CostPair, TariffElement } from '@portal/contract'
-import * as contract from '@portal/contract'
-import { PaymentMethod, PaymentType, TransactionStatus, TransactionType } from '@portal/contract'
+import {
+  PaymentMethod,
+  priceSession,
+  PaymentType,
+  TransactionStatus,
+  TransactionType,
+} from '@portal/contract'
 import type { Database, Db } from '../database'
 import { parseJson } from '../../lib/json'
 import type { Cell } from './bulk-insert'
@@ -16,23 +21,6 @@ import type { SeedContext } from './seed-context'
  * The large preset (`rowTarget`) writes at least that many sessions in batches, with the indexes built once at the
  * end, so memory stays flat and a million sessions take minutes.
  */
-
-/** The contract's session pricing (packages/contract/src/ev/tariff-pricing.ts), the one the server and portal use. */
-type PriceSession = (
-  tariff: { elements: TariffElement[]; time_zone_offset_minutes?: number },
-  periods: ChargingPeriod[],
-  sessionEnd: number,
-) => {
-  energy: CostPair
-  time: CostPair
-  parking_time: CostPair
-  flat: CostPair
-  total: CostPair
-  price_per_kwh: { excl_vat: number; incl_vat: number }
-}
-// TEMPORARY (helper H3): read through the namespace while the pricing helper's export is not merged yet, so the
-// seed compiles either way; replace with `import { priceSession } from '@portal/contract'` once it is.
-const priceSession = (contract as unknown as { priceSession?: PriceSession }).priceSession
 
 const MIN = 60_000
 const HOUR = 3_600_000
@@ -483,8 +471,9 @@ class SessionGenerator {
     }
 
     // Priced even without periods (a failed start costs nothing but still shows the tariff's price per kWh).
-    const priced =
-      tariff && priceSession ? priceSession({ elements: tariff.elements }, periods, end ?? now) : null
+    const priced = tariff
+      ? priceSession({ elements: tariff.elements, currency: tariff.currency }, periods, end ?? now)
+      : null
     const zero = { excl_vat: 0, incl_vat: 0 }
     const energy = priced?.energy ?? zero
     const time = priced?.time ?? zero
@@ -726,10 +715,6 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
     if (net) networks.push(net)
   }
   if (networks.length === 0) return
-  if (!priceSession) {
-    console.warn('EV sessions: not seeded, the contract has no priceSession yet')
-    return
-  }
   const counts = new Map(
     networks.map((n) => [
       n.entity,
