@@ -195,6 +195,17 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
     }
   })
 
+  it('shows CHARGING on exactly the EVSEs where a session runs', async () => {
+    const running = new Set((await sessions()).filter((r) => r.end_date_time === null).map((r) => r.evse_ref))
+    expect(running.size).toBeGreaterThan(0)
+    const evses = await t.database.db
+      .selectFrom('ev_evse')
+      .where('entity_code', 'in', ['CPO', 'VOLT', 'BUS'])
+      .select(['id', 'status'])
+      .execute()
+    for (const e of evses) expect(e.status === 'CHARGING', `EVSE ${String(e.id)}`).toBe(running.has(e.id))
+  })
+
   it('writes each seeded refund with its Refund transaction', async () => {
     const db = t.database.db
     const refunds = await db.selectFrom('ev_session_refund').selectAll().execute()

@@ -707,6 +707,30 @@ async function generate(
   }
 }
 
+/**
+ * The network seed draws EVSE statuses before any session exists: afterwards an EVSE with a running session shows
+ * CHARGING (OCPI: in use) and no other does, so the locations, the home summary and the sessions agree.
+ */
+async function syncEvseStatuses(db: Db, entities: string[], now: number): Promise<void> {
+  // Running sessions started in the last hours (the generator's rule), read on the start index.
+  const running = db
+    .selectFrom('ev_session')
+    .where('entity_code', 'in', entities)
+    .where('start_date_time', '>=', now - 24 * HOUR)
+    .where('end_date_time', 'is', null)
+    .select('evse_ref')
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('ev_evse')
+      .set({ status: 'AVAILABLE' })
+      .where('entity_code', 'in', entities)
+      .where('status', '=', 'CHARGING')
+      .where('id', 'not in', running)
+      .execute()
+    await trx.updateTable('ev_evse').set({ status: 'CHARGING' }).where('id', 'in', running).execute()
+  })
+}
+
 /** Sessions, seeded refunds and the daily rollups for CPO, VOLT and BUS (whichever have chargers). */
 export async function seedEvSessions(db: Db, rng: Random, context: SeedContext): Promise<void> {
   const networks: Network[] = []
@@ -764,6 +788,11 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
     ]
   })
   await db.transaction().execute((trx) => bulk.insert(trx, 'ev_session_daily', DAILY_COLUMNS, dailyRows))
+  await syncEvseStatuses(
+    db,
+    networks.map((n) => n.entity),
+    context.now,
+  )
   if (big) {
     const total = [...counts.values()].reduce((a, b) => a + b, 0)
     console.warn(
