@@ -11,7 +11,9 @@ import { nowMs, timeSequential } from './stats'
 export interface Target {
   port: number
   path: string
+  /** POST's JSON body; a GET sends none (the charging and bus lists are GETs with a query). */
   body: string
+  method?: 'GET' | 'POST'
   headers?: Record<string, string>
 }
 
@@ -29,18 +31,20 @@ export class Client {
   }
 
   send(target: Target, keepText = false): Promise<Reply> {
-    const payload = Buffer.from(target.body)
+    const method = target.method ?? 'POST'
+    const payload = Buffer.from(method === 'GET' ? '' : target.body)
     return new Promise((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
           port: target.port,
           path: target.path,
-          method: 'POST',
+          method,
           agent: this.agent,
           headers: {
-            'content-type': 'application/json',
-            'content-length': payload.length,
+            ...(method === 'GET'
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': payload.length }),
             ...target.headers,
           },
         },
@@ -155,6 +159,20 @@ export async function warmUp(
   }
   try {
     await Promise.all(Array.from({ length: concurrency }, loop))
+  } finally {
+    client.close()
+  }
+}
+
+/** Signs a demo user in (password demo1234) and returns the access token. */
+export async function signIn(port: number, username: string): Promise<string> {
+  const client = new Client(1)
+  try {
+    const reply = await client.send(
+      { port, path: '/api/main/iam/login', body: JSON.stringify({ username, password: 'demo1234' }) },
+      true,
+    )
+    return (JSON.parse(reply.text) as { data: { token: string } }).data.token
   } finally {
     client.close()
   }

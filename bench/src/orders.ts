@@ -6,7 +6,7 @@
  * row mapping without HTTP, auth, validation or serialization). Targets (docs/decisions/0014-orders-transactions.md):
  * a first page with filters p95 < 25 ms, a count < 50 ms. Reported, never enforced.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import type {
@@ -17,29 +17,23 @@ import type {
 import { orderItemCountRequest, orderItemFilterRequest, transactionFilterRequest } from '@portal/contract'
 import { startApiServer } from './children'
 import type { RunningChild } from './children'
-import { Client, measureLatency, warmUp } from './load'
+import { signIn } from './load'
+import type { PairedRow } from './paired'
+import { measurePaired, pairedTable } from './paired'
+import { LARGE_DB, openLargeDatabase } from './large'
 import { RESULTS_DIR } from './prepare'
-import { ms, table } from './report'
-import {
-  CountCache,
-  countOrderItems,
-  filterOrderItems,
-  filterTransactions,
-  migrateToLatest,
-  openDatabase,
-  seedDemoData,
-} from './server'
-import { round, summarize, timeSequential } from './stats'
+import { ms } from './report'
+import { CountCache, countOrderItems, filterOrderItems, filterTransactions } from './server'
+import { round } from './stats'
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: process.env.BENCH_ORDERS_DB ?? `sqlite:${RESULTS_DIR}orders.sqlite` },
+    db: { type: 'string', default: process.env.BENCH_ORDERS_DB ?? LARGE_DB },
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '3' },
   },
 })
 const url = values.db
 const durationMs = Number(values.duration) * 1000
-const ROW_TARGET = 1_000_000
 const TARGET_PAGE_P95 = 25
 const TARGET_COUNT_P95 = 50
 const DAY = 86_400
@@ -47,58 +41,13 @@ const DAY = 86_400
 const log = (line: string) => console.log(line)
 
 async function prepare() {
-  mkdirSync(RESULTS_DIR, { recursive: true })
-  const file = url.startsWith('sqlite:') ? url.slice(7) : ''
-  const fresh = file !== '' && !existsSync(file)
-  const handle = openDatabase(url)
-  await migrateToLatest(handle.db)
-  const items = await handle.db
-    .selectFrom('machine_order_item')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-  if (Number(items.n) < ROW_TARGET) {
-    if (!fresh && Number(items.n) > 0)
-      throw new Error(`${url} holds ${String(items.n)} items: remove it first`)
-    log(`  seeding ${url} at --scale large (a few minutes) ...`)
-    const started = Date.now()
-    await seedDemoData(handle.db, {
-      seed: 20261123,
-      now: Date.UTC(2026, 10, 23, 4),
-      scale: 1,
-      rowTarget: ROW_TARGET,
-    })
-    log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  }
+  const handle = await openLargeDatabase(url, log)
   const latest = await handle.db
     .selectFrom('machine_order_item')
     .where('entity_code', '=', 'VEND')
     .select((eb) => eb.fn.max('created_at').as('at'))
     .executeTakeFirstOrThrow()
   return { handle, latestS: Math.floor(latest.at / 1000) }
-}
-
-interface Row {
-  scenario: string
-  http: ReturnType<typeof summarize>
-  raw: ReturnType<typeof summarize>
-  target: number
-}
-
-async function login(port: number): Promise<string> {
-  const client = new Client(1)
-  try {
-    const reply = await client.send(
-      {
-        port,
-        path: '/api/main/iam/login',
-        body: JSON.stringify({ username: 'vending', password: 'demo1234' }),
-      },
-      true,
-    )
-    return (JSON.parse(reply.text) as { data: { token: string } }).data.token
-  } finally {
-    client.close()
-  }
 }
 
 const { handle, latestS } = await prepare()
@@ -113,10 +62,10 @@ log(
 const shipped = await startApiServer({ url, dialect: 'sqlite', accessTokenTtlS: 86_400 })
 const uncached = await startApiServer({ url, dialect: 'sqlite', accessTokenTtlS: 86_400, countCacheTtlMs: 0 })
 const servers: RunningChild[] = [shipped, uncached]
-const rows: Row[] = []
+const rows: PairedRow[] = []
 try {
   const tokens = new Map<RunningChild, string>()
-  for (const s of servers) tokens.set(s, await login(s.port))
+  for (const s of servers) tokens.set(s, await signIn(s.port, 'vending'))
   const cachedCounts = new CountCache()
   const noCache = new CountCache(0)
 
@@ -134,26 +83,9 @@ try {
       body: JSON.stringify(body),
       headers: { authorization: `Token ${tokens.get(server) ?? ''}` },
     }
-    await warmUp(t, 100, 2000)
-    for (let i = 0; i < 5; i++) await raw()
-    let http: number[] = []
-    let rawSamples: number[] = []
-    const client = new Client(1)
-    try {
-      for (let round = 0; round < 3; round++) {
-        // Bounded blocks (a cached count answers in well under a millisecond); concat, as a spread of 100,000
-        // samples would overflow the call stack.
-        const limits = { durationMs: durationMs / 3, minIterations: 20, maxIterations: 5000 }
-        const h = await measureLatency(t, limits, client)
-        if (h.errors > 0) throw new Error(`${scenario}: ${String(h.errors)} failed requests`)
-        http = http.concat(h.samples)
-        rawSamples = rawSamples.concat(await timeSequential(raw, limits))
-      }
-    } finally {
-      client.close()
-    }
-    rows.push({ scenario, http: summarize(http), raw: summarize(rawSamples), target })
-    log(`  ${scenario}: http p95 ${ms(summarize(http).p95)} ms, raw p95 ${ms(summarize(rawSamples).p95)} ms`)
+    const row = await measurePaired(scenario, t, raw, durationMs, target)
+    rows.push(row)
+    log(`  ${scenario}: http p95 ${ms(row.http.p95)} ms, raw p95 ${ms(row.raw.p95)} ms`)
   }
 
   const itemsFirst: OrderItemFilterRequest = {
@@ -264,21 +196,7 @@ try {
 }
 
 log('')
-log(
-  table(
-    ['scenario', 'http p50', 'http p95', 'raw p95', 'http/raw', 'target p95', 'met'],
-    rows.map((r) => [
-      r.scenario,
-      ms(r.http.p50),
-      ms(r.http.p95),
-      ms(r.raw.p95),
-      `${(r.http.p95 / Math.max(r.raw.p95, 0.001)).toFixed(2)}x`,
-      `< ${String(r.target)}`,
-      r.http.p95 < r.target ? 'yes' : 'NO',
-    ]),
-    (i) => i > 0,
-  ),
-)
+log(pairedTable(rows))
 writeFileSync(
   `${RESULTS_DIR}orders-sqlite.json`,
   JSON.stringify({ at: new Date().toISOString(), node: process.version, load: loadavg(), rows }, null, 2),
