@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@portal/contract'
 import { z } from 'zod'
 
 /**
@@ -26,6 +27,8 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   EXPORTS_DIR: z.string().optional(),
   PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME: z.enum(['0', '1']).default('0'),
+  PORTAL_MAP_TILE_URL: z.string().trim().default(DEFAULT_MAP_TILE_URL),
+  PORTAL_MAP_TILE_ATTRIBUTION: z.string().trim().default(DEFAULT_MAP_TILE_ATTRIBUTION),
 })
 
 export interface Config {
@@ -47,6 +50,9 @@ export interface Config {
   exportsDir: string
   /** Show Next Refresh Time on quota employees (closed loop, B §3's environment flag). */
   closedLoopNextRefreshTime: boolean
+  /** The charge-location map's tile URL template ('' = no tiles) and its attribution (docs/decisions/0021). */
+  mapTileUrl: string
+  mapTileAttribution: string
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -82,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: resolve(REPO_ROOT, e.UPLOADS_DIR ?? 'data/uploads'),
     exportsDir: resolve(REPO_ROOT, e.EXPORTS_DIR ?? 'data/exports'),
     closedLoopNextRefreshTime: e.PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME === '1',
+    mapTileUrl: e.PORTAL_MAP_TILE_URL,
+    mapTileAttribution: e.PORTAL_MAP_TILE_ATTRIBUTION,
   }
 }
 
@@ -102,6 +110,8 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     // Job files are named by uuid, so suites may share one temporary folder.
     exportsDir: join(tmpdir(), 'portal-test-exports'),
     closedLoopNextRefreshTime: false,
+    mapTileUrl: DEFAULT_MAP_TILE_URL,
+    mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
     ...overrides,
   }
 }

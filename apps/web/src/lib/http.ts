@@ -138,11 +138,13 @@ export async function request<S extends z.ZodType>(
 export async function requestBlob(
   service: Service,
   path: string,
-  options: Pick<RequestOptions, 'signal'> = {},
+  options: Pick<RequestOptions, 'signal' | 'query' | 'body'> & { method?: 'GET' | 'POST' } = {},
 ): Promise<Blob> {
-  let response = await send(service, 'GET', path, options)
+  // A POST with a body fetches a file a filter call answers (the test results' `?csv=true`).
+  const method = options.method ?? 'GET'
+  let response = await send(service, method, path, options)
   if (response.status === 401 && (await hooks.reauthorize()))
-    response = await send(service, 'GET', path, options)
+    response = await send(service, method, path, options)
   if (!response.ok) throw await toApiError(response)
   return response.blob()
 }

@@ -1,11 +1,18 @@
 import type { RuntimeConfig } from '@portal/contract'
-import { DEFAULT_SERVICE_BASES, runtimeConfig } from '@portal/contract'
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_SERVICE_BASES,
+  runtimeConfig,
+} from '@portal/contract'
 
 let current: RuntimeConfig = {
   portal_env: 'dev',
   services: DEFAULT_SERVICE_BASES,
   test_mode: false,
   closed_loop_next_refresh_time: false,
+  map_tile_url: DEFAULT_MAP_TILE_URL,
+  map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
 }
 
 /**

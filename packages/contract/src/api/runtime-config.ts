@@ -23,6 +23,10 @@ export const SERVICE_AUTH_SCHEME: Record<Service, 'Token' | 'Bearer'> = {
   cases: 'Bearer',
 }
 
+/** The charge-location map's tiles by default: OpenStreetMap's standard layer (decision 0021). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors'
+
 /** GET /api/config: what the web app needs before it renders. */
 export const runtimeConfig = z.object({
   portal_env: z.enum(['dev', 'uat', 'staging', 'prod']),
@@ -36,5 +40,12 @@ export const runtimeConfig = z.object({
    * PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME (docs/decisions/0019-closed-loop.md). Defaults to off.
    */
   closed_loop_next_refresh_time: z.boolean().default(false),
+  /**
+   * Tile URL template ({z}/{x}/{y}, optional {s}) of the charge-location map, from PORTAL_MAP_TILE_URL; empty: no
+   * tiles, the map draws its pins on a plain background (docs/decisions/0021-charge-locations.md).
+   */
+  map_tile_url: z.string().default(DEFAULT_MAP_TILE_URL),
+  /** The tiles' attribution, shown on the map (PORTAL_MAP_TILE_ATTRIBUTION). */
+  map_tile_attribution: z.string().default(DEFAULT_MAP_TILE_ATTRIBUTION),
 })
 export type RuntimeConfig = z.infer<typeof runtimeConfig>

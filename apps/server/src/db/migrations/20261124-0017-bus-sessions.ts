@@ -1,11 +1,33 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time (Kysely's Kysely<any> pattern). */
 import type { Kysely } from 'kysely'
 
-// Step 5: busways and voltnet sessions (filled in by the helper that builds this area; deleted before landing if the area needs no tables).
+// The voltnet v1 session list (docs/decisions/0025-bus-and-voltnet-sessions.md) reads ONE side of the caller's
+// sessions by start time, newest first: 0012's (entity_code | emsp_entity_code, start_date_time desc, id desc)
+// serve it unfiltered. These serve its filters that can be rare within a side (partner, state, stop reason, payment
+// method) without walking the whole side range, and the EVSE filter by start time (the driver filter uses 0015's (driver_id, start_date_time desc)). The busways v3 list is the
+// charging list's query and needs nothing new (0012, 0016).
+
+const INDEXES: [string, string[]][] = [
+  ['ev_session_cpo_partner_start_idx', ['entity_code', 'emsp_entity_code', 'start_date_time desc', 'id desc']],
+  ['ev_session_emsp_partner_start_idx', ['emsp_entity_code', 'entity_code', 'start_date_time desc', 'id desc']],
+  ['ev_session_cpo_state_start_idx', ['entity_code', 'status', 'start_date_time desc', 'id desc']],
+  ['ev_session_emsp_state_start_idx', ['emsp_entity_code', 'status', 'start_date_time desc', 'id desc']],
+  ['ev_session_cpo_stop_start_idx', ['entity_code', 'stop_reason', 'start_date_time desc', 'id desc']],
+  ['ev_session_emsp_stop_start_idx', ['emsp_entity_code', 'stop_reason', 'start_date_time desc', 'id desc']],
+  ['ev_session_cpo_method_start_idx', ['entity_code', 'payment_method_code', 'start_date_time desc', 'id desc']],
+  [
+    'ev_session_emsp_method_start_idx',
+    ['emsp_entity_code', 'payment_method_code', 'start_date_time desc', 'id desc'],
+  ],
+  ['ev_session_evse_start_idx', ['evse_ref', 'start_date_time desc', 'id desc']],
+]
+
 export async function up(db: Kysely<any>): Promise<void> {
-  await Promise.resolve(db)
+  for (const [name, columns] of INDEXES) {
+    await db.schema.createIndex(name).on('ev_session').columns(columns).execute()
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await Promise.resolve(db)
+  for (const [name] of INDEXES) await db.schema.dropIndex(name).ifExists().execute()
 }

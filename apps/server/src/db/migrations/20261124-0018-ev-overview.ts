@@ -1,11 +1,35 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time (Kysely's Kysely<any> pattern). */
 import type { Kysely } from 'kysely'
 
-// Step 5: EV home summaries, devices and users (filled in by the helper that builds this area; deleted before landing if the area needs no tables).
+// Step 5: the CPO/EMSP home summaries, EV devices and EMSP users (docs/decisions/0026-ev-home-users-devices.md).
+// No new tables: the homes read the ev_session_daily rollups of 0012. These indexes serve what the homes, the
+// devices list and the users list filter or count on, each leading with the entity (or the driver, whose rows
+// belong to one entity).
+
+const INDEXES: [string, string, string[]][] = [
+  // A user's sessions newest first (their detail), "charged this month" (the EMSP home's active users, the users
+  // list's column): one seek per user instead of reading all of a user's sessions.
+  ['ev_session_driver_start_idx', 'ev_session', ['driver_id', 'start_date_time desc']],
+  // The devices list's filters and sorts, and the home's online count (heartbeat range).
+  ['ev_charge_point_entity_status_idx', 'ev_charge_point', ['entity_code', 'ocpp_status', 'created_at desc']],
+  ['ev_charge_point_entity_protocol_idx', 'ev_charge_point', ['entity_code', 'protocol', 'created_at desc']],
+  ['ev_charge_point_entity_heartbeat_idx', 'ev_charge_point', ['entity_code', 'last_heartbeat_at']],
+  ['ev_charge_point_entity_serial_idx', 'ev_charge_point', ['entity_code', 'serial_number']],
+  ['ev_charge_point_entity_location_idx', 'ev_charge_point', ['entity_code', 'location_id']],
+  // A charger's EVSEs (detail, and the list's EVSE counts for a page of chargers).
+  ['ev_evse_charge_point_idx', 'ev_evse', ['charge_point_id']],
+  // The CPO home's connector count.
+  ['ev_connector_entity_idx', 'ev_connector', ['entity_code', 'evse_ref']],
+  // The users list's registered filter, newest first.
+  ['ev_driver_entity_registered_idx', 'ev_driver', ['entity_code', 'is_registered', 'created_at desc', 'id desc']],
+]
+
 export async function up(db: Kysely<any>): Promise<void> {
-  await Promise.resolve(db)
+  for (const [name, table, columns] of INDEXES) {
+    await db.schema.createIndex(name).on(table).columns(columns).execute()
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await Promise.resolve(db)
+  for (const [name] of INDEXES) await db.schema.dropIndex(name).ifExists().execute()
 }

@@ -8,6 +8,10 @@ import {
 import { orderItemExportSource } from '../iot/orders/order.export'
 import { transactionExportSource } from '../payment/transactions/transaction.export'
 import { evSessionExportSource } from '../charging/sessions/session.export'
+import { carbonRecordExportSource } from '../carbon/record.export'
+import { connectorExportSource } from '../charging/locations/location.export'
+import { busSessionExportSource } from '../bus/sessions/bus-session.export'
+import { voltnetSessionExportSource } from '../bus/voltnet/voltnet-session.export'
 import type { ExportSource } from './export-source'
 
 /**
@@ -24,6 +28,10 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [
   orderItemExportSource as unknown as ExportSource,
   transactionExportSource as unknown as ExportSource,
   evSessionExportSource as unknown as ExportSource,
+  carbonRecordExportSource as unknown as ExportSource,
+  connectorExportSource as unknown as ExportSource,
+  busSessionExportSource as unknown as ExportSource,
+  voltnetSessionExportSource as unknown as ExportSource,
 ] as const
 
 export function exportSourceOf(key: string): ExportSource | undefined {

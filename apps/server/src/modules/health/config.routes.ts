@@ -11,6 +11,8 @@ export function configRoutes(app: FastifyInstance, config: Config) {
     services: DEFAULT_SERVICE_BASES,
     test_mode: config.testMode,
     closed_loop_next_refresh_time: config.closedLoopNextRefreshTime,
+    map_tile_url: config.mapTileUrl,
+    map_tile_attribution: config.mapTileAttribution,
   }
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',

@@ -1,6 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useParams } from 'react-router'
+import { useChargingEntities } from '@/components/charging-session/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
+import { useVoltnetSession } from './api/voltnet-sessions-api'
+import { SessionDetailState } from './session-panel'
+import { EMSP_SESSIONS_PATH, VoltnetSessionDetailView } from './voltnet-sessions-page'
 
-/** Placeholder until the step-5 helper builds this screen. */
+/**
+ * /voltnet/emsp/charging-sessions/{id?} (A §2): one session of voltnet's customers, on the shared detail component
+ * with the stage timeline; the refund panel only where voltnet is also the session's CPO. Without an id, the list.
+ */
 export function VoltnetSessionPage() {
-  return <PageHeader title="VoltnetSessionPage" />
+  const { t } = useTranslation()
+  const { id } = useParams()
+  const sessionId = id?.trim() ? id : null
+  const query = useVoltnetSession(sessionId, 'EMSP')
+  const { nameOf } = useChargingEntities()
+  if (sessionId === null) return <Navigate to={EMSP_SESSIONS_PATH} replace />
+
+  const back = (
+    <Link to={EMSP_SESSIONS_PATH} className="text-brand-700 hover:underline">
+      ← {t('busSessions.voltnet.emsp.title')}
+    </Link>
+  )
+  const session = query.data
+  if (!session) {
+    return (
+      <>
+        <PageHeader title={t('busSessions.detail.title')} breadcrumb={back} />
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <SessionDetailState query={query} />
+        </div>
+      </>
+    )
+  }
+  return (
+    <>
+      <PageHeader
+        title={session.location}
+        breadcrumb={back}
+        description={`${session.externalId} · ${session.evseId} · ${nameOf(session.entityCode)}`}
+      />
+      <VoltnetSessionDetailView session={session} nameOf={nameOf} />
+    </>
+  )
 }

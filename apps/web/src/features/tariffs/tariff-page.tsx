@@ -1,6 +1,223 @@
+import type { PriceComponent, TariffDetail, TariffElement } from '@portal/contract'
+import { formatDateTime, labelOf, priceWithTax, tariffTypes, tariffValidity } from '@portal/contract'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useParams } from 'react-router'
+import { Card } from '@/components/form-kit/fields'
+import { dash, DetailState, Field } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
+import { useTariff } from './api/tariffs-api'
+import { CostPreview } from './cost-preview-panel'
+import { ValidityBadge } from './tariff-columns'
+import { tariffBase } from './tariffs-page'
+import {
+  formatRate,
+  hasRestrictions,
+  perMinute,
+  priceUnit,
+  restrictionsInWords,
+  stepInWords,
+} from './tariff-words'
 
-/** Placeholder until the step-5 helper builds this screen. */
+function Back({ base }: { base: string }) {
+  const { t } = useTranslation()
+  return (
+    <Link to={base} className="text-brand-700 hover:underline">
+      ← {base === '/tariff' ? t('tariffs.title') : t('tariffs.titleVoltnet')}
+    </Link>
+  )
+}
+
+function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) {
+  const { t } = useTranslation()
+  const unit = priceUnit(c.type, t)
+  const withUnit = (value: number) =>
+    unit.startsWith('/')
+      ? `${currency} ${formatRate(value)}${unit}`
+      : `${currency} ${formatRate(value)} ${unit}`
+  const incl = priceWithTax(c.price, c.vat)
+  return (
+    <tr className="border-b border-slate-100 last:border-b-0" data-testid={`component-${c.type}`}>
+      <th scope="row" className="py-2 pr-3 text-left align-top font-normal">
+        <span className="block text-slate-900">{t(`tariffs.componentType.${c.type}`)}</span>
+        <span className="block font-mono text-[11px] text-slate-500">{c.type}</span>
+      </th>
+      <td className="py-2 pr-3 text-right align-top whitespace-nowrap tabular-nums" data-testid="price-excl">
+        {withUnit(c.price)}
+        {c.type === 'PARKING_TIME' && (
+          <span className="block text-xs text-slate-500">
+            {t('tariffs.perMinute', { price: formatRate(perMinute(c.price)) })}
+          </span>
+        )}
+      </td>
+      <td className="py-2 pr-3 text-right align-top whitespace-nowrap tabular-nums" data-testid="vat">
+        {c.vat === null ? t('tariffs.detail.noVat') : t('tariffs.detail.vatValue', { vat: c.vat })}
+      </td>
+      <td
+        className="py-2 pr-3 text-right align-top font-medium whitespace-nowrap tabular-nums"
+        data-testid="price-incl"
+      >
+        {withUnit(incl)}
+        {c.type === 'PARKING_TIME' && (
+          <span className="block text-xs font-normal text-slate-500">
+            {t('tariffs.perMinute', { price: formatRate(perMinute(incl)) })}
+          </span>
+        )}
+      </td>
+      <td className="py-2 align-top text-slate-700">{stepInWords(c.type, c.step_size, t)}</td>
+    </tr>
+  )
+}
+
+function ElementBlock({
+  element,
+  index,
+  isFallback,
+  currency,
+}: {
+  element: TariffElement
+  index: number
+  isFallback: boolean
+  currency: string
+}) {
+  const { t } = useTranslation()
+  const when = restrictionsInWords(element.restrictions, t, isFallback)
+  const title = `${t('tariffs.detail.element', { n: index + 1 })} · ${when}`
+  return (
+    <section aria-label={title} className="rounded-md border border-slate-200" data-testid="tariff-element">
+      <h3 className="flex flex-wrap items-baseline gap-x-2 border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+        <span className="font-semibold text-slate-900">{t('tariffs.detail.element', { n: index + 1 })}</span>
+        <span className="text-slate-600" data-testid="element-when">
+          {when}
+        </span>
+      </h3>
+      <div className="overflow-x-auto px-3">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs text-slate-500 uppercase">
+              <th scope="col" className="py-1.5 pr-3 font-semibold">
+                {t('tariffs.detail.component')}
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+                {t('tariffs.detail.price')}
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+                {t('tariffs.detail.vat')}
+              </th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+                {t('tariffs.detail.priceWithTax')}
+              </th>
+              <th scope="col" className="py-1.5 font-semibold">
+                {t('tariffs.detail.step')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {element.price_components.map((c, i) => (
+              <ComponentRow key={`${c.type}-${String(i)}`} c={c} currency={currency} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+function TariffView({ tariff, base }: { tariff: TariffDetail; base: string }) {
+  const { t } = useTranslation()
+  const [now] = useState(() => Date.now())
+  const validity = tariffValidity(tariff, now)
+  const money = (p: TariffDetail['min_price']) =>
+    p === null ? t('tariffs.detail.noLimit') : `${tariff.currency} ${formatRate(p.excl_vat)}`
+  return (
+    <>
+      <PageHeader
+        title={tariff.name}
+        breadcrumb={<Back base={base} />}
+        description={<span className="font-mono">{tariff.external_id}</span>}
+        actions={<ValidityBadge validity={validity} t={t} />}
+      />
+      <div className="flex flex-col gap-4">
+        <Card title={t('tariffs.detail.facts')}>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
+            <Field label={t('tariffs.detail.externalId')}>
+              <span className="font-mono text-xs">{tariff.external_id}</span>
+            </Field>
+            <Field label={t('tariffs.detail.currency')}>{tariff.currency}</Field>
+            <Field label={t('tariffs.detail.type')}>
+              {tariff.type === null ? dash : labelOf(tariffTypes, tariff.type)}
+            </Field>
+            <Field label={t('tariffs.detail.uid')}>
+              <span className="font-mono text-xs break-all">{tariff.uid}</span>
+            </Field>
+            <Field label={t('tariffs.detail.validFrom')}>
+              {tariff.start_date_time === null
+                ? t('tariffs.detail.noStart')
+                : formatDateTime(tariff.start_date_time)}
+            </Field>
+            <Field label={t('tariffs.detail.validTo')}>
+              {tariff.end_date_time === null
+                ? t('tariffs.detail.noEnd')
+                : formatDateTime(tariff.end_date_time)}
+            </Field>
+            <Field label={t('tariffs.detail.lastUpdated')}>{formatDateTime(tariff.last_updated)}</Field>
+            <Field label={t('tariffs.detail.created')}>{formatDateTime(tariff.created_at)}</Field>
+            <Field label={t('tariffs.detail.connectors')}>
+              {tariff.connector_count.toLocaleString('en-US')}
+            </Field>
+            <Field label={t('tariffs.detail.locations')}>
+              {tariff.location_count.toLocaleString('en-US')}
+            </Field>
+            <Field label={t('tariffs.detail.minPrice')}>{money(tariff.min_price)}</Field>
+            <Field label={t('tariffs.detail.maxPrice')}>{money(tariff.max_price)}</Field>
+          </dl>
+        </Card>
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-5">
+          <Card title={t('tariffs.detail.elements')} className="min-w-0 xl:col-span-3">
+            <p className="mb-3 text-sm text-slate-500">{t('tariffs.detail.elementsHint')}</p>
+            <div className="flex flex-col gap-3">
+              {tariff.elements.map((element, i) => (
+                <ElementBlock
+                  key={String(i)}
+                  element={element}
+                  index={i}
+                  isFallback={tariff.elements.slice(0, i).some((e) => hasRestrictions(e.restrictions))}
+                  currency={tariff.currency}
+                />
+              ))}
+            </div>
+          </Card>
+          <Card title={t('tariffs.preview.title')} className="min-w-0 xl:col-span-2">
+            <CostPreview tariff={tariff} />
+          </Card>
+        </div>
+      </div>
+    </>
+  )
+}
+
+/**
+ * One tariff (/tariff/{id}, /voltnet/tariffs/{id}; B §3, A §9): its facts, its elements with the restrictions in
+ * words and each price component with its price, VAT, price with tax (price × (100 + vat) / 100) and billing step,
+ * and a cost preview priced by the contract's pricing, the same code that priced the sessions.
+ */
 export function TariffPage() {
-  return <PageHeader title="TariffPage" />
+  const { t } = useTranslation()
+  const { id } = useParams()
+  const { pathname } = useLocation()
+  const base = tariffBase(pathname)
+  const query = useTariff(id)
+  if (!query.data)
+    return (
+      <DetailState
+        valid={id !== undefined && id.trim() !== '' && id.length <= 64}
+        query={query}
+        title={t('tariffs.detail.title')}
+        breadcrumb={<Back base={base} />}
+        notFoundTitle={t('tariffs.detail.notFound')}
+        notFoundDescription={t('tariffs.detail.notFoundDescription')}
+      />
+    )
+  return <TariffView tariff={query.data} base={base} />
 }

@@ -1,2 +1,195 @@
-// Owned by the step-5 helper that builds this area; see docs/decisions/0020-ev-charging-model.md.
-export {}
+import { z } from 'zod'
+import { defineCatalogue, type ValueOf } from '../../catalogue'
+import { chargeProtocols, connectorStatuses } from '../../enums/ev-charging'
+import { catalogueSchema, envelope, epochMs } from '../envelope'
+
+/*
+ * EV devices (/ev-devices): the CPO's chargers (OCPP charge points) with their EVSEs and connectors
+ * (docs/decisions/0026-ev-home-users-devices.md). The spec names no call: `GET /charge-points/devices` and
+ * `GET /charge-points/devices/{uid}` on the charging network client, scoped to the caller's entity.
+ */
+
+export const EV_DEVICE_PAGE_SIZE = 20
+
+/**
+ * A charger is offline when its last heartbeat is older than this (or it never sent one): three missed beats of
+ * the common 5-minute OCPP heartbeat interval, so one lost message does not flip a charger to offline.
+ */
+export const DEVICE_OFFLINE_AFTER_MS = 15 * 60_000
+
+export const DeviceConnectivity = { ONLINE: 'ONLINE', OFFLINE: 'OFFLINE' } as const
+export type DeviceConnectivity = ValueOf<typeof DeviceConnectivity>
+export const deviceConnectivities = defineCatalogue('device connectivity', [
+  [DeviceConnectivity.ONLINE, 'Online'],
+  [DeviceConnectivity.OFFLINE, 'Offline'],
+])
+
+/** Online when the last heartbeat is at most DEVICE_OFFLINE_AFTER_MS old (a heartbeat "from the future" is online). */
+export function deviceConnectivity(lastHeartbeatAt: number | null, now: number): DeviceConnectivity {
+  if (lastHeartbeatAt === null) return DeviceConnectivity.OFFLINE
+  return now - lastHeartbeatAt <= DEVICE_OFFLINE_AFTER_MS ? DeviceConnectivity.ONLINE : DeviceConnectivity.OFFLINE
+}
+
+export const EvDeviceSort = {
+  /** Newest first (the default). */
+  created_at: 'created_at',
+  /** Longest silent first: the chargers to look at. */
+  last_heartbeat_at: 'last_heartbeat_at',
+  serial_number: 'serial_number',
+} as const
+export type EvDeviceSort = ValueOf<typeof EvDeviceSort>
+export const evDeviceSorts = defineCatalogue('device sort', [
+  [EvDeviceSort.created_at, 'Newest first'],
+  [EvDeviceSort.last_heartbeat_at, 'Longest without heartbeat'],
+  [EvDeviceSort.serial_number, 'Serial number A–Z'],
+])
+
+/** A repeated query key (`a[]=x&a[]=y`): one value arrives as a string, several as an array. */
+function repeated<T extends z.ZodType>(item: T, max: number) {
+  return z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(item).max(max),
+    )
+    .optional()
+}
+
+const ocppStatus = catalogueSchema(connectorStatuses)
+const protocol = catalogueSchema(chargeProtocols)
+
+/** GET /charge-points/devices. `ocpp_status[]` and `protocol[]` repeat (the bare names are accepted too). */
+export const evDeviceListQuery = z.strictObject({
+  /** Part of the serial number, vendor, model or location name (case-insensitive). */
+  search: z.string().trim().max(100).optional(),
+  'ocpp_status[]': repeated(ocppStatus, 20),
+  ocpp_status: repeated(ocppStatus, 20),
+  'protocol[]': repeated(protocol, 20),
+  protocol: repeated(protocol, 20),
+  connectivity: catalogueSchema(deviceConnectivities).optional(),
+  /** Only the chargers of one location (its uid). */
+  location_uid: z.string().trim().min(1).max(64).optional(),
+  sort_by: catalogueSchema(evDeviceSorts).default(EvDeviceSort.created_at),
+  limit: z.coerce.number().int().min(1).max(100).default(EV_DEVICE_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+})
+export type EvDeviceListFilter = z.output<typeof evDeviceListQuery>
+/** What the portal sends. */
+export interface EvDeviceListQuery {
+  search?: string
+  'ocpp_status[]'?: string[]
+  'protocol[]'?: string[]
+  connectivity?: DeviceConnectivity
+  location_uid?: string
+  sort_by?: EvDeviceSort
+  limit?: number
+  offset?: number
+}
+
+export const evDeviceLocation = z.object({
+  uid: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+})
+
+export const evDevice = z.object({
+  uid: z.string(),
+  serial_number: z.string(),
+  vendor: z.string(),
+  model: z.string(),
+  firmware_version: z.string(),
+  protocol: z.string().describe(`charge protocol: ${chargeProtocols.values.join(', ')}`),
+  /** The OCPP status the charger last reported (connector/OCPP status catalogue). */
+  ocpp_status: z.string().describe(`OCPP status: ${connectorStatuses.values.join(', ')}`),
+  last_heartbeat_at: epochMs.nullable(),
+  /** By the heartbeat's age at the moment of the answer (DEVICE_OFFLINE_AFTER_MS). */
+  connectivity: catalogueSchema(deviceConnectivities),
+  location: evDeviceLocation,
+  evse_count: z.number().int(),
+  connector_count: z.number().int(),
+  created_at: epochMs,
+  updated_at: epochMs,
+})
+export type EvDevice = z.infer<typeof evDevice>
+
+export const evDeviceListResponse = envelope(
+  z.object({
+    devices: z.array(evDevice),
+    /** Exact up to COUNT_CAP; `count_capped` says there are more. */
+    count: z.number().int().min(0),
+    count_capped: z.boolean(),
+  }),
+)
+export type EvDeviceListData = z.infer<typeof evDeviceListResponse>['data']
+
+export const evDeviceParams = z.strictObject({
+  uid: z.string().trim().min(1).max(64).describe('charger uid'),
+})
+
+/** A charging session as the detail screens list it (a charger's or a user's recent sessions). */
+export const evSessionBrief = z.object({
+  uid: z.string(),
+  external_id: z.string(),
+  status: z.string(),
+  stop_reason: z.string().nullable(),
+  /** The CPO (charger owner) and the EMSP (whose customer charged). */
+  entity_code: z.string(),
+  emsp_entity_code: z.string(),
+  location_name: z.string(),
+  evse_id: z.string(),
+  connector_id: z.string(),
+  user_name: z.string(),
+  license_plate: z.string().nullable(),
+  start_date_time: epochMs,
+  end_date_time: epochMs.nullable(),
+  kwh: z.number(),
+  /** Currency units. */
+  total_incl_vat: z.number(),
+  refunded: z.number(),
+  currency: z.string(),
+})
+export type EvSessionBrief = z.infer<typeof evSessionBrief>
+
+/** How many recent sessions a detail screen lists. */
+export const RECENT_SESSIONS_LIMIT = 20
+
+export const evDeviceConnector = z.object({
+  uid: z.string(),
+  connector_id: z.string(),
+  standard: z.string(),
+  format: z.string(),
+  power_type: z.string(),
+  max_voltage: z.number().int(),
+  max_amperage: z.number().int(),
+  /** Watts (OCPI). */
+  max_electric_power: z.number().int(),
+  tariff: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  /** The session plugged in on this connector right now (ACTIVE or HOGGING), if any. */
+  active_session: z
+    .object({ uid: z.string(), status: z.string(), start_date_time: epochMs, kwh: z.number() })
+    .nullable(),
+})
+export type EvDeviceConnector = z.infer<typeof evDeviceConnector>
+
+export const evDeviceEvse = z.object({
+  uid: z.string(),
+  evse_id: z.string(),
+  external_id: z.string(),
+  /** EVSE status catalogue. */
+  status: z.string(),
+  physical_reference: z.string(),
+  floor_level: z.string(),
+  capabilities: z.array(z.string()),
+  connectors: z.array(evDeviceConnector),
+})
+export type EvDeviceEvse = z.infer<typeof evDeviceEvse>
+
+export const evDeviceDetail = evDevice.extend({
+  evses: z.array(evDeviceEvse),
+  /** The sessions on the charger's EVSEs updated last (RECENT_SESSIONS_LIMIT), newest first. */
+  recent_sessions: z.array(evSessionBrief),
+})
+export type EvDeviceDetail = z.infer<typeof evDeviceDetail>
+
+export const evDeviceDetailResponse = envelope(z.object({ device: evDeviceDetail }))

@@ -1,0 +1,149 @@
+import type { CarbonRecordFilters } from '@portal/contract'
+import { splitRange } from '@portal/contract'
+import type { RawBuilder, SqlBool } from 'kysely'
+import { sql } from 'kysely'
+import type { Db } from '../../db/database'
+import type { CarbonScope } from './carbon-scope'
+import { rebatesSql, visibleSql } from './carbon-scope'
+
+/*
+ * Sums of the caller's records for the dashboard, the list's count and the partner pages, without reading a
+ * million records: whole UTC+8 days come from carbon_record_daily (one row per day and programme, CPO, fleet owner,
+ * location and scenario), and only the partial days at the ends of a range that does not fall on day boundaries are
+ * read from the records, on their side index. The two agree exactly, because the daily rows are rebuilt from the
+ * records of their day whenever records are written (carbon-ledger.ts).
+ */
+
+export type GroupBy = 'none' | 'day' | 'scenario' | 'location' | 'cpo' | 'fo'
+
+export interface Figures {
+  records: number
+  energy_wh: number
+  emissions_g: number
+  total_earnings: number
+  cpo_earnings: number
+  fo_earnings: number
+  /** What the caller earned (rebatesSql). */
+  rebates: number
+}
+
+export interface FigureGroup extends Figures {
+  key: string
+  /** For locations: the location's name and its CPO. */
+  name: string
+  cpo: string
+}
+
+export function emptyFigures(): Figures {
+  return { records: 0, energy_wh: 0, emissions_g: 0, total_earnings: 0, cpo_earnings: 0, fo_earnings: 0, rebates: 0 }
+}
+
+type Source = 'rollup' | 'records'
+
+const GROUP_COLUMN: Record<Exclude<GroupBy, 'none'>, Record<Source, string>> = {
+  day: { rollup: 'day', records: '((date_time + 28800000) / 86400000) * 86400000 - 28800000' },
+  scenario: { rollup: 'scenario', records: 'scenario' },
+  location: { rollup: 'location_id', records: 'location_id' },
+  cpo: { rollup: 'cpo_entity_code', records: 'cpo_entity_code' },
+  fo: { rollup: 'fo_entity_code', records: 'fo_entity_code' },
+}
+
+/** The filters other than the date range, on either table (they share these columns). */
+function filterConditions(scope: CarbonScope, f: CarbonRecordFilters): RawBuilder<SqlBool>[] {
+  const out = [visibleSql(scope)]
+  if (f.cpo_entity_code !== undefined) out.push(sql<SqlBool>`cpo_entity_code = ${f.cpo_entity_code}`)
+  if (f.fo_entity_code !== undefined) out.push(sql<SqlBool>`fo_entity_code = ${f.fo_entity_code}`)
+  if (f.scenario_list?.length) {
+    out.push(sql<SqlBool>`scenario in (${sql.join(f.scenario_list)})`)
+  }
+  return out
+}
+
+interface RawGroup {
+  k: string | number | null
+  name: string | null
+  cpo: string | null
+  records: number | string | null
+  energy_wh: number | string | null
+  emissions_g: number | string | null
+  total_earnings: number | string | null
+  cpo_earnings: number | string | null
+  fo_earnings: number | string | null
+  rebates: number | string | null
+}
+
+async function query(
+  db: Db,
+  scope: CarbonScope,
+  source: Source,
+  conditions: RawBuilder<SqlBool>[],
+  groupBy: GroupBy,
+): Promise<RawGroup[]> {
+  const table = sql.raw(source === 'rollup' ? 'carbon_record_daily' : 'carbon_record')
+  const count = source === 'rollup' ? sql`sum(records)` : sql`count(*)`
+  const group = groupBy === 'none' ? null : sql.raw(GROUP_COLUMN[groupBy][source])
+  const where = sql.join(conditions, sql` and `)
+  const rebates = rebatesSql(scope)
+  const sums = sql`${count} as records, sum(energy_wh) as energy_wh, sum(emissions_reduced_g) as emissions_g,
+    sum(total_earnings) as total_earnings, sum(cpo_earnings) as cpo_earnings, sum(fo_earnings) as fo_earnings,
+    sum(${rebates}) as rebates`
+  const result = group
+    ? await sql<RawGroup>`select ${group} as k, max(location_name) as name, max(cpo_entity_code) as cpo, ${sums}
+        from ${table} where ${where} group by ${group}`.execute(db)
+    : await sql<RawGroup>`select ${sums} from ${table} where ${where}`.execute(db)
+  return result.rows
+}
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v))
+
+/**
+ * The caller's records summed over the filters, whole or grouped. Groups come back in no particular order; the
+ * figures are exact whatever the range.
+ */
+export async function aggregateRecords(
+  db: Db,
+  scope: CarbonScope,
+  f: CarbonRecordFilters,
+  groupBy: GroupBy,
+): Promise<FigureGroup[]> {
+  if (scope.sides.length === 0) return []
+  const split = splitRange(f.date_time_from, f.date_time_to)
+  const base = filterConditions(scope, f)
+  const parts: Promise<RawGroup[]>[] = []
+  if (split.days !== null) {
+    const c = [...base]
+    if (split.days.from !== undefined) c.push(sql<SqlBool>`day >= ${split.days.from}`)
+    if (split.days.to !== undefined) c.push(sql<SqlBool>`day <= ${split.days.to}`)
+    parts.push(query(db, scope, 'rollup', c, groupBy))
+  }
+  for (const edge of split.edges) {
+    const c = [...base]
+    if (edge.from !== undefined) c.push(sql<SqlBool>`date_time >= ${edge.from}`)
+    if (edge.to !== undefined) c.push(sql<SqlBool>`date_time <= ${edge.to}`)
+    parts.push(query(db, scope, 'records', c, groupBy))
+  }
+  const merged = new Map<string, FigureGroup>()
+  for (const rows of await Promise.all(parts)) {
+    for (const r of rows) {
+      const records = num(r.records)
+      if (records === 0) continue
+      const key = r.k === null || r.k === undefined ? '' : String(r.k)
+      const g = merged.get(key) ?? { key, name: r.name ?? '', cpo: r.cpo ?? '', ...emptyFigures() }
+      g.records += records
+      g.energy_wh += num(r.energy_wh)
+      g.emissions_g += num(r.emissions_g)
+      g.total_earnings += num(r.total_earnings)
+      g.cpo_earnings += num(r.cpo_earnings)
+      g.fo_earnings += num(r.fo_earnings)
+      g.rebates += num(r.rebates)
+      merged.set(key, g)
+    }
+  }
+  return [...merged.values()]
+}
+
+/** The caller's records summed over the filters. */
+export async function totalFigures(db: Db, scope: CarbonScope, f: CarbonRecordFilters): Promise<Figures> {
+  const [all] = await aggregateRecords(db, scope, f, 'none')
+  return all ?? emptyFigures()
+}

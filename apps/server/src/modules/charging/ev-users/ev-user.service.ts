@@ -1,0 +1,90 @@
+import type { EvUser, EvUserDetail, EvUserListData, EvUserListFilter, EvUserTotals } from '@portal/contract'
+import { COUNT_CAP, minorUnitDigits, RECENT_SESSIONS_LIMIT, sgtMonthStart } from '@portal/contract'
+import type { Db } from '../../../db/database'
+import type { CountCache } from '../../../lib/count-cache'
+import { notFound } from '../../../lib/errors'
+import { parseJson } from '../../../lib/json'
+import { recentSessionsOfDriver } from '../devices/session-brief'
+import type { UserFilter, UserRow, UserTotalsRow } from './ev-user.repository'
+import { countUsers, findUser, findUserPage, sessionFactsOf, userTotals } from './ev-user.repository'
+
+/** The cache scope of user counts. */
+export const userCountScope = (entityCode: string) => `ev-users:${entityCode}`
+
+export function userFilterOf(q: EvUserListFilter): UserFilter {
+  return {
+    search: q.search,
+    registered: q.is_registered === undefined ? undefined : q.is_registered === 'true',
+    createdFrom: q.created_from,
+    createdTo: q.created_to,
+  }
+}
+
+function toUser(row: UserRow, facts: { month: number; last: number | null }): EvUser {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    mobile_number: row.mobile_number,
+    email: row.email,
+    nationality: row.nationality,
+    license_plate: row.license_plate,
+    is_registered: row.is_registered === 1,
+    created_at: row.created_at,
+    sessions_this_month: facts.month,
+    last_session_at: facts.last,
+  }
+}
+
+export async function listUsers(
+  db: Db,
+  counts: CountCache,
+  entityCode: string,
+  q: EvUserListFilter,
+  now = Date.now(),
+): Promise<EvUserListData> {
+  const filter = userFilterOf(q)
+  const [rows, n] = await Promise.all([
+    findUserPage(db, entityCode, filter, { limit: q.limit, offset: q.offset }),
+    counts.get(userCountScope(entityCode), filter, () => countUsers(db, entityCode, filter)),
+  ])
+  const facts = await sessionFactsOf(
+    db,
+    entityCode,
+    rows.map((r) => r.id),
+    sgtMonthStart(now),
+  )
+  return {
+    users: rows.map((r) => toUser(r, facts.get(r.id) ?? { month: 0, last: null })),
+    count: Math.min(n, COUNT_CAP),
+    count_capped: n > COUNT_CAP,
+  }
+}
+
+export async function getUser(db: Db, entityCode: string, uuid: string, now = Date.now()): Promise<EvUserDetail> {
+  const row = await findUser(db, entityCode, uuid)
+  if (!row) throw notFound('User')
+  const monthStart = sgtMonthStart(now)
+  const [allTime, thisMonth, recent, currencyRow] = await Promise.all([
+    userTotals(db, entityCode, row.id, null),
+    userTotals(db, entityCode, row.id, monthStart),
+    recentSessionsOfDriver(db, entityCode, row.id, RECENT_SESSIONS_LIMIT),
+    db.selectFrom('entity').where('code', '=', entityCode).select('currency_code').executeTakeFirst(),
+  ])
+  const currency = currencyRow?.currency_code ?? 'SGD'
+  const digits = minorUnitDigits(currency)
+  const money = (minor: number) => Number((minor / 10 ** digits).toFixed(digits))
+  const totals = (t: UserTotalsRow): EvUserTotals => ({
+    sessions: t.sessions,
+    energy_kwh: Math.round(t.energyWh) / 1000,
+    spend_incl_vat: money(t.spend),
+    refunded: money(t.refunded),
+  })
+  return {
+    ...toUser(row, { month: thisMonth.sessions, last: recent[0]?.start_date_time ?? null }),
+    subscribed_cpo_entities: parseJson<string[]>(row.subscribed_cpo_entities, []),
+    updated_at: row.updated_at,
+    currency,
+    totals: { all_time: totals(allTime), this_month: totals(thisMonth) },
+    recent_sessions: recent,
+  }
+}

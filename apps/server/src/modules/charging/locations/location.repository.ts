@@ -1,0 +1,348 @@
+import type { SelectQueryBuilder } from 'kysely'
+import type { Database, Db } from '../../../db/database'
+import type { EvLocationTable } from '../ev.table'
+import { containsInsensitive } from '../../../lib/sql'
+
+/*
+ * Reads of the charge location screens (docs/decisions/0021-charge-locations.md). A page of locations is read on
+ * (entity_code, [country,] name, id) (migrations 0012 and 0013), then the page's EVSEs (with their charge points) and
+ * connectors (with their tariffs) in one query each: three queries per page whatever its size, never one per row.
+ * The EVSE-status and connector filters are EXISTS subqueries on the (location_id, status) and (location_id,
+ * power_type, max_electric_power) indexes of migration 0012.
+ */
+
+/** The list's filters as the repository applies them (query keys normalised by the service). */
+export interface LocationFilter {
+  name?: string | undefined
+  address?: string | undefined
+  postalCode?: string | undefined
+  country?: string | undefined
+  city?: string | undefined
+  evseStatuses?: readonly string[] | undefined
+  /** Watts, inclusive. */
+  powerLowerW?: number | undefined
+  powerUpperW?: number | undefined
+  powerType?: string | undefined
+}
+
+type LocationDb = Database & { l: EvLocationTable }
+type LocationQuery = SelectQueryBuilder<LocationDb, 'l', object>
+
+function applyFilter(db: Db, q: LocationQuery, entityCode: string, f: LocationFilter): LocationQuery {
+  let out = q.where('l.entity_code', '=', entityCode)
+  if (f.country !== undefined) out = out.where('l.country', '=', f.country)
+  if (f.name !== undefined) out = out.where(containsInsensitive(db, 'l.name', f.name))
+  if (f.address !== undefined) out = out.where(containsInsensitive(db, 'l.address', f.address))
+  if (f.postalCode !== undefined) out = out.where(containsInsensitive(db, 'l.postal_code', f.postalCode))
+  if (f.city !== undefined) out = out.where(containsInsensitive(db, 'l.city', f.city))
+  const statuses = f.evseStatuses ?? []
+  if (statuses.length > 0)
+    out = out.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('ev_evse as fe')
+          .select('fe.id')
+          .whereRef('fe.location_id', '=', 'l.id')
+          .where('fe.status', 'in', [...statuses]),
+      ),
+    )
+  if (f.powerType !== undefined || f.powerLowerW !== undefined || f.powerUpperW !== undefined) {
+    // One connector must satisfy the power type and both ends of the range ("a DC connector of 50–150 kW").
+    out = out.where(({ exists, selectFrom }) => {
+      let sub = selectFrom('ev_connector as fc').select('fc.id').whereRef('fc.location_id', '=', 'l.id')
+      if (f.powerType !== undefined) sub = sub.where('fc.power_type', '=', f.powerType)
+      if (f.powerLowerW !== undefined) sub = sub.where('fc.max_electric_power', '>=', f.powerLowerW)
+      if (f.powerUpperW !== undefined) sub = sub.where('fc.max_electric_power', '<=', f.powerUpperW)
+      return exists(sub)
+    })
+  }
+  return out
+}
+
+const LOCATION_COLUMNS = [
+  'l.id',
+  'l.entity_code',
+  'l.uid',
+  'l.external_id',
+  'l.name',
+  'l.address',
+  'l.city',
+  'l.postal_code',
+  'l.state',
+  'l.country',
+  'l.latitude',
+  'l.longitude',
+  'l.directions',
+  'l.contact_number',
+  'l.parking_restrictions',
+  'l.publish',
+  'l.time_zone',
+  'l.created_at',
+  'l.updated_at',
+] as const
+
+export interface LocationRow {
+  id: number
+  entity_code: string
+  uid: string
+  external_id: string
+  name: string
+  address: string
+  city: string
+  postal_code: string
+  state: string
+  country: string
+  latitude: number
+  longitude: number
+  directions: string
+  contact_number: string
+  parking_restrictions: string
+  publish: number
+  time_zone: string
+  created_at: number
+  updated_at: number
+}
+
+/** A page of the entity's locations matching the filter, by name then id. */
+export function pageLocations(
+  db: Db,
+  entityCode: string,
+  filter: LocationFilter,
+  page: { limit: number; offset: number },
+): Promise<LocationRow[]> {
+  return applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
+    .select([...LOCATION_COLUMNS])
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+/** The next `limit` locations after `after` in list order (keyset paging, for the export). */
+export function locationsAfter(
+  db: Db,
+  entityCode: string,
+  filter: LocationFilter,
+  after: { name: string; id: number } | null,
+  limit: number,
+): Promise<LocationRow[]> {
+  let q = applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
+  if (after !== null)
+    q = q.where((eb) =>
+      eb.or([
+        eb('l.name', '>', after.name),
+        eb.and([eb('l.name', '=', after.name), eb('l.id', '>', after.id)]),
+      ]),
+    )
+  return q
+    .select([...LOCATION_COLUMNS])
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute()
+}
+
+/** How many of the entity's locations match. */
+export async function countLocations(db: Db, entityCode: string, filter: LocationFilter): Promise<number> {
+  const row = await applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export interface PinRow {
+  id: number
+  uid: string
+  name: string
+  latitude: number
+  longitude: number
+}
+
+/** Up to `limit` matching locations' positions, by name (the map asks one more to know it was cut). */
+export function locationPins(
+  db: Db,
+  entityCode: string,
+  filter: LocationFilter,
+  limit: number,
+): Promise<PinRow[]> {
+  return applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
+    .select(['l.id', 'l.uid', 'l.name', 'l.latitude', 'l.longitude'])
+    .orderBy('l.name')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute()
+}
+
+/** EVSEs per status of the given locations, in one grouped query. */
+export async function evseStatusCounts(
+  db: Db,
+  entityCode: string,
+  locationIds: readonly number[],
+): Promise<{ location_id: number; status: string; n: number }[]> {
+  if (locationIds.length === 0) return []
+  const rows = await db
+    .selectFrom('ev_evse')
+    .where('entity_code', '=', entityCode)
+    .where('location_id', 'in', [...locationIds])
+    .groupBy(['location_id', 'status'])
+    .select(['location_id', 'status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .execute()
+  return rows.map((r) => ({ location_id: r.location_id, status: r.status, n: Number(r.n) }))
+}
+
+/** One location of the entity by its uid. */
+export function findLocation(db: Db, entityCode: string, uid: string): Promise<LocationRow | undefined> {
+  return db
+    .selectFrom('ev_location as l')
+    .where('l.entity_code', '=', entityCode)
+    .where('l.uid', '=', uid)
+    .select([...LOCATION_COLUMNS])
+    .executeTakeFirst()
+}
+
+export interface EvseRow {
+  id: number
+  location_id: number
+  uid: string
+  evse_id: string
+  external_id: string
+  status: string
+  physical_reference: string
+  directions: string
+  instructions: string
+  protocol: string
+  capabilities: string
+  parking_restrictions: string
+  floor_level: string
+  created_at: number
+  updated_at: number
+  cp_uid: string | null
+  cp_serial_number: string | null
+  cp_vendor: string | null
+  cp_model: string | null
+  cp_firmware_version: string | null
+  cp_protocol: string | null
+  cp_ocpp_status: string | null
+  cp_last_heartbeat_at: number | null
+}
+
+function evseQuery(db: Db, entityCode: string) {
+  return db
+    .selectFrom('ev_evse as e')
+    .leftJoin('ev_charge_point as cp', 'cp.id', 'e.charge_point_id')
+    .where('e.entity_code', '=', entityCode)
+    .select([
+      'e.id',
+      'e.location_id',
+      'e.uid',
+      'e.evse_id',
+      'e.external_id',
+      'e.status',
+      'e.physical_reference',
+      'e.directions',
+      'e.instructions',
+      'e.protocol',
+      'e.capabilities',
+      'e.parking_restrictions',
+      'e.floor_level',
+      'e.created_at',
+      'e.updated_at',
+      'cp.uid as cp_uid',
+      'cp.serial_number as cp_serial_number',
+      'cp.vendor as cp_vendor',
+      'cp.model as cp_model',
+      'cp.firmware_version as cp_firmware_version',
+      'cp.protocol as cp_protocol',
+      'cp.ocpp_status as cp_ocpp_status',
+      'cp.last_heartbeat_at as cp_last_heartbeat_at',
+    ])
+}
+
+/** Every EVSE of the given locations with its charge point, in one query (by location, then id). */
+export function evsesOf(db: Db, entityCode: string, locationIds: readonly number[]): Promise<EvseRow[]> {
+  if (locationIds.length === 0) return Promise.resolve([])
+  return evseQuery(db, entityCode)
+    .where('e.location_id', 'in', [...locationIds])
+    .orderBy('e.location_id')
+    .orderBy('e.id')
+    .execute()
+}
+
+/** One EVSE of one location of the entity. */
+export function findEvse(
+  db: Db,
+  entityCode: string,
+  locationId: number,
+  uid: string,
+): Promise<EvseRow | undefined> {
+  return evseQuery(db, entityCode)
+    .where('e.location_id', '=', locationId)
+    .where('e.uid', '=', uid)
+    .executeTakeFirst()
+}
+
+export interface ConnectorRow {
+  id: number
+  location_id: number
+  evse_ref: number
+  uid: string
+  connector_id: string
+  standard: string
+  format: string
+  power_type: string
+  max_voltage: number
+  max_amperage: number
+  max_electric_power: number
+  created_at: number
+  updated_at: number
+  tariff_uid: string | null
+  tariff_external_id: string | null
+  tariff_name: string | null
+  tariff_currency: string | null
+}
+
+function connectorQuery(db: Db, entityCode: string) {
+  return db
+    .selectFrom('ev_connector as c')
+    .leftJoin('ev_tariff as t', 't.id', 'c.tariff_id')
+    .where('c.entity_code', '=', entityCode)
+    .select([
+      'c.id',
+      'c.location_id',
+      'c.evse_ref',
+      'c.uid',
+      'c.connector_id',
+      'c.standard',
+      'c.format',
+      'c.power_type',
+      'c.max_voltage',
+      'c.max_amperage',
+      'c.max_electric_power',
+      'c.created_at',
+      'c.updated_at',
+      't.uid as tariff_uid',
+      't.external_id as tariff_external_id',
+      't.name as tariff_name',
+      't.currency as tariff_currency',
+    ])
+    .orderBy('c.evse_ref')
+    .orderBy('c.connector_id')
+    .orderBy('c.id')
+}
+
+/** Every connector of the given locations with its tariff, in one query. */
+export function connectorsOf(
+  db: Db,
+  entityCode: string,
+  locationIds: readonly number[],
+): Promise<ConnectorRow[]> {
+  if (locationIds.length === 0) return Promise.resolve([])
+  return connectorQuery(db, entityCode)
+    .where('c.location_id', 'in', [...locationIds])
+    .execute()
+}
+
+/** The connectors of one EVSE. */
+export function connectorsOfEvse(db: Db, entityCode: string, evseId: number): Promise<ConnectorRow[]> {
+  return connectorQuery(db, entityCode).where('c.evse_ref', '=', evseId).execute()
+}

@@ -1,0 +1,261 @@
+import type {
+  BusSessionListQuery,
+  EvSessionStatus,
+  MyEntityType,
+  StopReason,
+  VoltnetSessionCountRequest,
+  VoltnetSessionFilterRequest,
+} from '@portal/contract'
+import {
+  BUS_SESSION_PAGE_SIZE,
+  evSessionStatuses,
+  sessionPaymentMethods,
+  stopReasons,
+  VOLTNET_SESSION_PAGE_SIZE,
+} from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { ChargingEntity } from '@/components/charging-session/charging-entities'
+import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+
+/*
+ * The filters of the busways history (the v3 call's, B §7) and of the voltnet CPO/EMSP lists (the v1 call's), kept
+ * in the URL (docs/decisions/0007). Empty filters are left out of the calls, lists only when not empty, dates in ms
+ * (B §5, §9); each list asks for one row more than its page to learn whether a next page exists (B §4).
+ */
+
+/** B §9: the session lists open on the 7 days before now. */
+export const DEFAULT_RANGE_MS = 7 * 86_400_000
+export const ALL = ''
+/** The detail panel's key: `?session=<id>` opens it, so a session can be shared and Back closes it. */
+export const SESSION_KEY = 'session'
+
+/** URL keys of the range, shared by both lists: epoch ms, as the calls take them. */
+export const RANGE_KEYS = { from: 'from', to: 'to' } as const
+
+const parseMs = (raw: string): number | undefined => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
+
+/** The range the list shows: the URL's, else the 7 days before `now` (fixed when the page opened). */
+export function rangeOf(list: Pick<ListState, 'text'>, now: number): { from: number; to: number } {
+  return {
+    from: parseMs(list.text(RANGE_KEYS.from)) ?? now - DEFAULT_RANGE_MS,
+    to: parseMs(list.text(RANGE_KEYS.to)) ?? now,
+  }
+}
+
+/** License plates typed as a list: separated by commas, spaces or new lines; upper case; each once. */
+export function parsePlates(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((p) => p.trim().toUpperCase())
+        .filter((p) => p !== ''),
+    ),
+  ]
+}
+
+/** Entity options: "All", then the entities of the role, with the caller's own entity offered too. */
+function entityOptions(
+  t: TFunction,
+  entities: readonly ChargingEntity[],
+  own: { code: string; name: string } | null,
+): FilterOption[] {
+  const list = [...entities]
+  if (own && !list.some((e) => e.code === own.code)) list.unshift({ ...own, roles: [] })
+  return [{ value: ALL, label: t('busSessions.filter.all') }, ...list.map((e) => ({ value: e.code, label: e.name }))]
+}
+
+const rangeDefs = (t: TFunction): FilterDef[] => [
+  // Rendered by the range control, declared here so reset and the active count cover them.
+  { kind: 'search', key: RANGE_KEYS.from, label: t('busSessions.filter.from') },
+  { kind: 'search', key: RANGE_KEYS.to, label: t('busSessions.filter.to') },
+]
+
+// ---------------------------------------------------------------------------------------------------------------
+// Busways history: GET /v3/dashboard/sessions
+
+export const BUS_KEYS = {
+  status: 'status',
+  plates: 'plates',
+  evse: 'evse',
+  externalId: 'external_id',
+  authRef: 'auth_ref',
+  cpo: 'cpo',
+  emsp: 'emsp',
+} as const
+
+export function busFilterDefs(
+  t: TFunction,
+  cpoEntities: readonly ChargingEntity[],
+  emspEntities: readonly ChargingEntity[],
+  own: { code: string; name: string } | null,
+): FilterDef[] {
+  return [
+    { kind: 'search', key: BUS_KEYS.plates, label: t('busSessions.filter.licensePlates') },
+    { kind: 'search', key: BUS_KEYS.externalId, label: t('busSessions.filter.externalId') },
+    { kind: 'search', key: BUS_KEYS.evse, label: t('busSessions.filter.evse') },
+    { kind: 'search', key: BUS_KEYS.authRef, label: t('busSessions.filter.authRef') },
+    {
+      kind: 'multi',
+      key: BUS_KEYS.status,
+      label: t('busSessions.filter.status'),
+      options: evSessionStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+    },
+    {
+      kind: 'select',
+      key: BUS_KEYS.cpo,
+      label: t('busSessions.filter.cpo'),
+      options: entityOptions(t, cpoEntities, own),
+      defaultValue: ALL,
+    },
+    {
+      kind: 'select',
+      key: BUS_KEYS.emsp,
+      label: t('busSessions.filter.emsp'),
+      options: entityOptions(t, emspEntities, own),
+      defaultValue: ALL,
+    },
+    ...rangeDefs(t),
+  ]
+}
+
+/** The v3 call's query: the charging list's filters, ms dates, one row more than the page (B §4, §7). */
+export function busListQuery(
+  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
+  now: number,
+  entityCode: string | null,
+): BusSessionListQuery {
+  const { from, to } = rangeOf(list, now)
+  const text = (key: string) => list.text(key).trim() || undefined
+  const statuses = list.multi(BUS_KEYS.status).map(String)
+  const plates = parsePlates(list.text(BUS_KEYS.plates))
+  const cpo = String(list.select(BUS_KEYS.cpo))
+  const emsp = String(list.select(BUS_KEYS.emsp))
+  const query: BusSessionListQuery = {
+    last_updated_from: from,
+    last_updated_to: to,
+    limit: BUS_SESSION_PAGE_SIZE + 1,
+    offset: (list.page - 1) * BUS_SESSION_PAGE_SIZE,
+    round_costs: 'true',
+  }
+  if (cpo !== ALL) query.cpo_entity_code = cpo
+  if (emsp !== ALL) query.emsp_entity_code = emsp
+  const evse = text(BUS_KEYS.evse)
+  if (evse) query.evse_external_id = evse
+  const externalId = text(BUS_KEYS.externalId)
+  if (externalId) query.external_id = externalId
+  const authRef = text(BUS_KEYS.authRef)
+  if (authRef) query.authorization_reference = authRef
+  if (plates.length > 0) query['license_plate[]'] = plates
+  if (statuses.length > 0) query['status[]'] = statuses as EvSessionStatus[]
+  if (entityCode) query.entity_code = entityCode
+  return query
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Voltnet CPO / EMSP lists: POST /v1/dashboard/charging-sessions (+ /count)
+
+export const VOLT_KEYS = {
+  partner: 'partner',
+  method: 'method',
+  user: 'user',
+  state: 'state',
+  stopReason: 'stop_reason',
+  evse: 'evse',
+  session: 'session_id',
+} as const
+
+/** The partner filter lists the other side's entities: EMSPs on the CPO list, CPOs on the EMSP list. */
+export function voltnetFilterDefs(
+  t: TFunction,
+  side: MyEntityType,
+  partners: readonly ChargingEntity[],
+  own: { code: string; name: string } | null,
+): FilterDef[] {
+  return [
+    { kind: 'search', key: VOLT_KEYS.session, label: t('busSessions.filter.sessionId') },
+    { kind: 'search', key: VOLT_KEYS.evse, label: t('busSessions.filter.evseId') },
+    { kind: 'search', key: VOLT_KEYS.user, label: t('busSessions.filter.userId') },
+    {
+      kind: 'select',
+      key: VOLT_KEYS.partner,
+      label: side === 'CPO' ? t('busSessions.filter.emsp') : t('busSessions.filter.cpo'),
+      options: entityOptions(t, partners, own),
+      defaultValue: ALL,
+    },
+    {
+      kind: 'select',
+      key: VOLT_KEYS.state,
+      label: t('busSessions.filter.status'),
+      options: [
+        { value: ALL, label: t('busSessions.filter.all') },
+        ...evSessionStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+      ],
+      defaultValue: ALL,
+    },
+    {
+      kind: 'select',
+      key: VOLT_KEYS.stopReason,
+      label: t('busSessions.filter.stopReason'),
+      options: [
+        { value: ALL, label: t('busSessions.filter.all') },
+        ...stopReasons.entries.map((e) => ({ value: e.value, label: e.label })),
+      ],
+      defaultValue: ALL,
+    },
+    {
+      kind: 'select',
+      key: VOLT_KEYS.method,
+      label: t('busSessions.filter.paymentMethod'),
+      options: [
+        { value: ALL, label: t('busSessions.filter.all') },
+        ...sessionPaymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
+      ],
+      defaultValue: ALL,
+    },
+    ...rangeDefs(t),
+  ]
+}
+
+/** The v1 filters without paging: the count's body, and the export's filters. */
+export function voltnetCountBody(
+  list: Pick<ListState, 'text' | 'select'>,
+  side: MyEntityType,
+  now: number,
+): VoltnetSessionCountRequest {
+  const { from, to } = rangeOf(list, now)
+  const text = (key: string) => list.text(key).trim() || undefined
+  const select = (key: string) => {
+    const value = String(list.select(key))
+    return value === ALL ? undefined : value
+  }
+  const body: VoltnetSessionCountRequest = { myEntityType: side, startDateTime: from, endDateTime: to }
+  const partner = select(VOLT_KEYS.partner)
+  if (partner) body.partnerEntityCode = partner
+  const method = select(VOLT_KEYS.method)
+  if (method) body.paymentMethodCode = method
+  const state = select(VOLT_KEYS.state)
+  if (state) body.state = state as EvSessionStatus
+  const stopReason = select(VOLT_KEYS.stopReason)
+  if (stopReason) body.stopReason = stopReason as StopReason
+  const user = text(VOLT_KEYS.user)
+  if (user) body.userID = user
+  const evse = text(VOLT_KEYS.evse)
+  if (evse) body.evseId = evse
+  const session = text(VOLT_KEYS.session)
+  if (session) body.chargingSessionID = session
+  return body
+}
+
+/** The v1 list's body: the count's filters, 20 a page, one row more to learn of a next page. */
+export function voltnetListBody(
+  list: Pick<ListState, 'text' | 'select' | 'page'>,
+  side: MyEntityType,
+  now: number,
+): VoltnetSessionFilterRequest {
+  return {
+    ...voltnetCountBody(list, side, now),
+    limit: VOLTNET_SESSION_PAGE_SIZE + 1,
+    offset: (list.page - 1) * VOLTNET_SESSION_PAGE_SIZE,
+  }
+}

@@ -1,0 +1,136 @@
+import type {
+  SubmitTestRequest,
+  TestGroupFilterRequest,
+  TestPersonFilterRequest,
+  TiFilterRequest,
+} from '@portal/contract'
+import {
+  imageUploadResponse,
+  submitTestResponse,
+  testGroupFilterResponse,
+  testGroupResponse,
+  testInstancesResponse,
+  testPersonFilterResponse,
+  testPersonResponse,
+  tiFilterResponse,
+} from '@portal/contract'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, mainApi, requestBlob } from '@/lib/http'
+import { useSession } from '@/lib/session/session-store'
+
+/** The reporting service (B §7 `{reportingHost}`): test results, the team view, groups, people, submissions. */
+const reporting = client('reporting')
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
+
+/** Every query of this family starts with this key, so a submission refreshes all of them at once. */
+export const REPORTING_KEY = 'reporting'
+
+export function testGroupsQueryOptions(entityCode: string | null, body: TestGroupFilterRequest) {
+  return queryOptions({
+    queryKey: [REPORTING_KEY, 'groups', entityCode, body],
+    queryFn: ({ signal }) =>
+      reporting.post('/groups/filter', body, testGroupFilterResponse, signalOf(signal)).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useTestGroups(body: TestGroupFilterRequest) {
+  const { entityCode } = useSession()
+  return useQuery(testGroupsQueryOptions(entityCode, body))
+}
+
+export function useTestGroup(uuid: string | null) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [REPORTING_KEY, 'group', entityCode, uuid],
+    queryFn: ({ signal }) =>
+      reporting
+        .get(`/groups/${encodeURIComponent(uuid ?? '')}`, testGroupResponse, signalOf(signal))
+        .then((r) => r.data),
+    enabled: uuid !== null,
+    retry: false,
+  })
+}
+
+export function useTestPeople(body: TestPersonFilterRequest, enabled = true) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [REPORTING_KEY, 'people', entityCode, body],
+    queryFn: ({ signal }) =>
+      reporting.post('/people/filter', body, testPersonFilterResponse, signalOf(signal)).then((r) => r.data),
+    placeholderData: keepPreviousData,
+    enabled,
+  })
+}
+
+export function useTestPerson(uuid: string | null) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [REPORTING_KEY, 'person', entityCode, uuid],
+    queryFn: ({ signal }) =>
+      reporting
+        .get(`/people/${encodeURIComponent(uuid ?? '')}`, testPersonResponse, signalOf(signal))
+        .then((r) => r.data),
+    enabled: uuid !== null,
+    retry: false,
+  })
+}
+
+/** POST /ti-filter (B §7): the rows in `data`, the number of matches in `total`. */
+export function useTestResults(body: TiFilterRequest | null) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [REPORTING_KEY, 'ti-filter', entityCode, body],
+    queryFn: ({ signal }) => reporting.post('/ti-filter', body, tiFilterResponse, signalOf(signal)),
+    placeholderData: keepPreviousData,
+    enabled: body !== null,
+  })
+}
+
+/** GET /testInstances with the Feathers query of `teamQuery` (contract). */
+export function useTeamResults(query: Record<string, string | number> | null) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [REPORTING_KEY, 'team', entityCode, query],
+    queryFn: ({ signal }) =>
+      reporting.get('/testInstances', testInstancesResponse, { query: query ?? {}, ...signalOf(signal) }),
+    placeholderData: keepPreviousData,
+    enabled: query !== null,
+  })
+}
+
+/** `?csv=true` of the same filter: every matching row, handed to the browser as a download. */
+export async function downloadResultsCsv(body: TiFilterRequest, fileName: string) {
+  const { limit: _limit, offset: _offset, ...filters } = body
+  const blob = await requestBlob('reporting', '/ti-filter', {
+    method: 'POST',
+    query: { csv: 'true' },
+    body: filters,
+  })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** A photo of the test, uploaded first (POST /iam/img-upload); the submission names the URL it answers. */
+export function uploadTestImage(file: File) {
+  const form = new FormData()
+  form.append('file', file)
+  return mainApi.upload('/iam/img-upload', form, imageUploadResponse).then((r) => r.data.url)
+}
+
+export function useSubmitTest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SubmitTestRequest) =>
+      reporting.post('/testInstances', body, submitTestResponse).then((r) => r.data),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [REPORTING_KEY] })
+    },
+  })
+}
