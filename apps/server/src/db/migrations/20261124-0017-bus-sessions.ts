@@ -8,13 +8,22 @@ import type { Kysely } from 'kysely'
 // charging list's query and needs nothing new (0012, 0016).
 
 const INDEXES: [string, string[]][] = [
-  ['ev_session_cpo_partner_start_idx', ['entity_code', 'emsp_entity_code', 'start_date_time desc', 'id desc']],
-  ['ev_session_emsp_partner_start_idx', ['emsp_entity_code', 'entity_code', 'start_date_time desc', 'id desc']],
+  [
+    'ev_session_cpo_partner_start_idx',
+    ['entity_code', 'emsp_entity_code', 'start_date_time desc', 'id desc'],
+  ],
+  [
+    'ev_session_emsp_partner_start_idx',
+    ['emsp_entity_code', 'entity_code', 'start_date_time desc', 'id desc'],
+  ],
   ['ev_session_cpo_state_start_idx', ['entity_code', 'status', 'start_date_time desc', 'id desc']],
   ['ev_session_emsp_state_start_idx', ['emsp_entity_code', 'status', 'start_date_time desc', 'id desc']],
   ['ev_session_cpo_stop_start_idx', ['entity_code', 'stop_reason', 'start_date_time desc', 'id desc']],
   ['ev_session_emsp_stop_start_idx', ['emsp_entity_code', 'stop_reason', 'start_date_time desc', 'id desc']],
-  ['ev_session_cpo_method_start_idx', ['entity_code', 'payment_method_code', 'start_date_time desc', 'id desc']],
+  [
+    'ev_session_cpo_method_start_idx',
+    ['entity_code', 'payment_method_code', 'start_date_time desc', 'id desc'],
+  ],
   [
     'ev_session_emsp_method_start_idx',
     ['emsp_entity_code', 'payment_method_code', 'start_date_time desc', 'id desc'],

@@ -20,6 +20,10 @@ const INDEXES: [string, string, string[]][] = [
   ['ev_evse_charge_point_idx', 'ev_evse', ['charge_point_id']],
   // The CPO home's connector count.
   ['ev_connector_entity_idx', 'ev_connector', ['entity_code', 'evse_ref']],
+  // The homes' refunds issued today and this month: the CPO's by its entity, the EMSP's by time (joined to the
+  // sessions of its customers; refunds are rare, a month of them is a short range).
+  ['ev_session_refund_entity_created_idx', 'ev_session_refund', ['entity_code', 'created_at']],
+  ['ev_session_refund_created_idx', 'ev_session_refund', ['created_at']],
   // The users list's registered filter, newest first.
   ['ev_driver_entity_registered_idx', 'ev_driver', ['entity_code', 'is_registered', 'created_at desc', 'id desc']],
 ]

@@ -24,7 +24,9 @@ const entityRef = (c: ColumnDefinitionBuilder) => c.notNull().references('entity
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('carbon_programme'))
-    .addColumn('entity_code', 'varchar(64)', (c) => c.notNull().unique().references('entity.code').onDelete('cascade'))
+    .addColumn('entity_code', 'varchar(64)', (c) =>
+      c.notNull().unique().references('entity.code').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(200)', notNull)
     .addColumn('currency', 'varchar(3)', notNull)
     // Minor units per tonne of CO2e.
@@ -59,7 +61,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cpo_share_bps', 'integer', notNull)
     .addColumn('since', 'bigint', notNull)
     .addColumn('created_at', 'bigint', notNull)
-    .addUniqueConstraint('carbon_partnership_unique', ['crx_entity_code', 'cpo_entity_code', 'fo_entity_code'])
+    .addUniqueConstraint('carbon_partnership_unique', [
+      'crx_entity_code',
+      'cpo_entity_code',
+      'fo_entity_code',
+    ])
     .execute()
   await db.schema
     .createIndex('carbon_partnership_cpo_idx')
@@ -108,7 +114,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cpo_entity_code', 'varchar(64)', entityRef)
     .addColumn('fo_entity_code', 'varchar(64)', entityRef)
     // One record per session, ever: deriving again never doubles a credit.
-    .addColumn('session_id', 'integer', (c) => c.notNull().unique().references('ev_session.id').onDelete('cascade'))
+    .addColumn('session_id', 'integer', (c) =>
+      c.notNull().unique().references('ev_session.id').onDelete('cascade'),
+    )
     .addColumn('cdr', 'varchar(64)', notNull)
     .addColumn('location_id', 'integer', notNull)
     .addColumn('location_name', 'varchar(200)', notNull)
@@ -222,7 +230,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('crx_entity_code', 'varchar(64)', entityRef)
     .addColumn('entity_code', 'varchar(64)', entityRef)
     .addColumn('role', 'varchar(4)', notNull)
-    .addColumn('payout_id', 'integer', (c) => c.notNull().unique().references('carbon_payout.id').onDelete('cascade'))
+    .addColumn('payout_id', 'integer', (c) =>
+      c.notNull().unique().references('carbon_payout.id').onDelete('cascade'),
+    )
     .addColumn('date', 'bigint', notNull)
     .addColumn('year_payable', 'integer', notNull)
     .addColumn('total', 'bigint', notNull)

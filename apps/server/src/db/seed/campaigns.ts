@@ -108,7 +108,7 @@ export async function seedCampaigns(db: Db, rng: Random, context: SeedContext): 
     .selectFrom('campaign')
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst()
-  let nextId = Number(maxId?.id ?? 0) + 1
+  let nextId = (maxId?.id ?? 0) + 1
   const used = new Set<string>()
   const campaigns: Cell[][] = []
   const stages: Cell[][] = []

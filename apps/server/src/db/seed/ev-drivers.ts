@@ -10,7 +10,7 @@ import type { SeedContext } from './seed-context'
  * Drivers of the EV entities (docs/decisions/0020 and 0024): VOLT's voltnet drivers, EMSP's app users, CPO's own
  * customers, BUS's bus captains and LIMO's limousine drivers. Singapore and Malaysia names of the four communities
  * (and Thai and Indonesian drivers), +65/+60/+66 mobile numbers unique per entity, personal emails, plates with a
- * valid Singapore check letter, created over the year before `now` (most before the sessions' 90 days), mostly
+ * valid Singapore check letter, created over the year before `now` (before the sessions' 90 days), mostly
  * registered. The charging-sessions seed (ev-sessions.ts, after this one) picks its customers from these rows and
  * uses their name and license_plate.
  */
@@ -56,7 +56,14 @@ const PLANS: Record<string, EntityPlan> = {
     withPlate: 0.9,
     kind: 'car',
   },
-  CPO: { perScale: 500, min: 25, registered: 0.9, subscriptions: [[['CPO'], 1]], withPlate: 0.95, kind: 'car' },
+  CPO: {
+    perScale: 500,
+    min: 25,
+    registered: 0.9,
+    subscriptions: [[['CPO'], 1]],
+    withPlate: 0.95,
+    kind: 'car',
+  },
   BUS: { perScale: 120, min: 12, registered: 1, subscriptions: [[[], 1]], withPlate: 1, kind: 'bus' },
   LIMO: {
     perScale: 150,
@@ -79,28 +86,41 @@ const NATIONALITIES: readonly (readonly [Nationality, number])[] = [
   [Nationality.Thai, 6],
 ]
 
-const CHINESE_SURNAMES = 'Tan|Lim|Lee|Ng|Ong|Wong|Goh|Chua|Chan|Koh|Teo|Ang|Yeo|Tay|Ho|Low|Toh|Sim|Chong|Chia'.split('|')
-const CHINESE_GIVEN =
-  'Wei Ming|Hui Min|Jun Jie|Kai Xuan|Mei Ling|Shu Fen|Xin Yi|Jia Hui|Zhi Hao|Li Ting|Yong Sheng|Boon Keng|Siew Lan|Kok Wah|Pei Shan|Jun Wei|Hong Liang|Wan Ting|Chee Keong|Ai Ling'.split(
+const CHINESE_SURNAMES =
+  'Tan|Lim|Lee|Ng|Ong|Wong|Goh|Chua|Chan|Koh|Teo|Ang|Yeo|Tay|Ho|Low|Toh|Sim|Chong|Chia'.split('|')
+const CHINESE_MALE =
+  'Wei Ming|Jun Jie|Kai Xuan|Zhi Hao|Yong Sheng|Boon Keng|Kok Wah|Jun Wei|Hong Liang|Chee Keong'.split('|')
+const CHINESE_FEMALE =
+  'Hui Min|Mei Ling|Shu Fen|Xin Yi|Jia Hui|Li Ting|Siew Lan|Pei Shan|Wan Ting|Ai Ling'.split('|')
+const ENGLISH_MALE = 'Daniel|Marcus|Bryan|Jonathan|Kenneth|Eugene|Melvin|Darren'.split('|')
+const ENGLISH_FEMALE = 'Rachel|Michelle|Vanessa|Joanne|Cheryl|Grace|Samantha|Audrey'.split('|')
+const MALAY_MALE =
+  'Muhammad Haziq|Ahmad Farhan|Muhammad Irfan|Mohd Hafiz|Amirul|Syafiq|Khairul Anwar|Zulkifli|Faizal|Hakim'.split(
     '|',
   )
-const CHINESE_ENGLISH = 'Daniel|Rachel|Marcus|Bryan|Jonathan|Michelle|Vanessa|Kenneth|Joanne|Eugene|Melvin|Cheryl'.split('|')
-const MALAY_MALE = 'Muhammad Haziq|Ahmad Farhan|Muhammad Irfan|Mohd Hafiz|Amirul|Syafiq|Khairul Anwar|Zulkifli|Faizal|Hakim'.split(
-  '|',
-)
-const MALAY_FEMALE = 'Nur Aisyah|Siti Nurhaliza|Nurul Huda|Farah|Aminah|Zarina|Nur Izzati|Sharifah|Liyana|Hidayah'.split('|')
+const MALAY_FEMALE =
+  'Nur Aisyah|Siti Nurhaliza|Nurul Huda|Farah|Aminah|Zarina|Nur Izzati|Sharifah|Liyana|Hidayah'.split('|')
 const MALAY_FATHERS = 'Ismail|Rahman|Abdullah|Hassan|Osman|Yusof|Ibrahim|Salleh|Hamid|Rashid'.split('|')
 const INDIAN_MALE = 'Arjun|Rajesh|Suresh|Vikram|Karthik|Ganesh|Prakash|Ravi|Dinesh|Harish'.split('|')
 const INDIAN_FEMALE = 'Priya|Kavitha|Deepa|Lakshmi|Anitha|Meena|Shalini|Revathi|Divya|Sangeetha'.split('|')
 const INDIAN_SURNAMES = 'Nair|Kumar|Pillai|Menon|Rajan|Subramaniam|Krishnan|Muthu|Ramasamy|Selvam'.split('|')
-const EURASIAN = 'Daniel Pereira|Sarah de Souza|Aaron Rodrigues|Natalie Oliveiro|Gerald Scully|Joanna Theseira'.split('|')
-const THAI = 'Somchai Wongsawat|Nattapong Srisuk|Kanya Chaiyaporn|Siriporn Thongchai|Anan Boonmee|Pimchanok Saelim'.split(
-  '|',
-)
-const INDONESIAN = 'Budi Santoso|Dewi Lestari|Agus Setiawan|Rina Wijaya|Eko Prasetyo|Putri Handayani|Hendra Gunawan'.split(
-  '|',
-)
-const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'hotmail.com', 'yahoo.com.sg', 'outlook.com', 'singnet.com.sg']
+const EURASIAN =
+  'Daniel Pereira|Sarah de Souza|Aaron Rodrigues|Natalie Oliveiro|Gerald Scully|Joanna Theseira'.split('|')
+const THAI =
+  'Somchai Wongsawat|Nattapong Srisuk|Kanya Chaiyaporn|Siriporn Thongchai|Anan Boonmee|Pimchanok Saelim'.split(
+    '|',
+  )
+const INDONESIAN =
+  'Budi Santoso|Dewi Lestari|Agus Setiawan|Rina Wijaya|Eko Prasetyo|Putri Handayani|Hendra Gunawan'.split('|')
+const MAIL_DOMAINS = [
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'hotmail.com',
+  'yahoo.com.sg',
+  'outlook.com',
+  'singnet.com.sg',
+]
 
 function personName(rng: Random, nationality: Nationality): string {
   if (nationality === Nationality.Thai) return rng.pick(THAI)
@@ -113,9 +133,12 @@ function personName(rng: Random, nationality: Nationality): string {
   ] as const)
   switch (community) {
     case 'chinese': {
+      const male = rng.chance(0.5)
       const surname = rng.pick(CHINESE_SURNAMES)
-      const given = rng.pick(CHINESE_GIVEN)
-      return rng.chance(0.3) ? `${rng.pick(CHINESE_ENGLISH)} ${surname} ${given}` : `${surname} ${given}`
+      const given = rng.pick(male ? CHINESE_MALE : CHINESE_FEMALE)
+      return rng.chance(0.3)
+        ? `${rng.pick(male ? ENGLISH_MALE : ENGLISH_FEMALE)} ${surname} ${given}`
+        : `${surname} ${given}`
     }
     case 'malay':
       return rng.chance(0.5)
@@ -151,7 +174,7 @@ function email(rng: Random, name: string): string {
   const local = rng.weighted([
     [`${first}.${last}`, 3],
     [`${first}${last}${String(rng.int(70, 99))}`, 2],
-    [`${words.join('')}`, 1],
+    [words.join(''), 1],
     [`${first[0] ?? ''}${last}${String(rng.int(1, 999))}`, 2],
   ] as const)
   return `${local}@${rng.pick(MAIL_DOMAINS)}`
@@ -164,11 +187,8 @@ const WEIGHTS = [9, 4, 5, 4, 3, 2]
 export function singaporePlate(prefix: string, number: number): string {
   const letters = prefix.slice(-2).padStart(2, '@')
   const values = [
-    ...[...letters].map((c) => (c === '@' ? 0 : c.charCodeAt(0) - 64)),
-    ...String(number)
-      .padStart(4, '0')
-      .split('')
-      .map(Number),
+    ...[letters.charAt(0), letters.charAt(1)].map((c) => (c === '@' ? 0 : c.charCodeAt(0) - 64)),
+    ...String(number).padStart(4, '0').split('').map(Number),
   ]
   const sum = values.reduce((s, v, i) => s + v * (WEIGHTS[i] ?? 0), 0)
   return `${prefix}${String(number)}${CHECK_LETTERS.charAt(sum % 19)}`
@@ -181,13 +201,20 @@ function plate(rng: Random, kind: EntityPlan['kind'], nationality: Nationality):
   if (kind === 'bus') return singaporePlate(rng.pick(['SBS', 'SMB', 'SG']), rng.int(100, 9999))
   if (nationality === Nationality.Malaysian && kind === 'car' && rng.chance(0.15))
     return `${rng.pick(['J', 'W', 'B'])}${letter()}${letter()}${String(rng.int(1, 9999))}`
-  const prefix = kind === 'limo' ? `S${rng.pick(['L', 'M', 'N'])}${letter()}` : `S${rng.pick(['G', 'J', 'K', 'L', 'M', 'N'])}${letter()}`
+  const prefix =
+    kind === 'limo'
+      ? `S${rng.pick(['L', 'M', 'N'])}${letter()}`
+      : `S${rng.pick(['G', 'J', 'K', 'L', 'M', 'N'])}${letter()}`
   return singaporePlate(prefix, rng.int(1, 9999))
 }
 
-/** Created over the year before now: three in four before the sessions' 90 days, the rest since. */
+/**
+ * Created over the year before now, more of them recently (a growing network), but all before the 90 days of
+ * generated charging sessions: the sessions seed picks its drivers without looking at when they joined, and a
+ * driver must not have charged before they existed.
+ */
 function createdAt(rng: Random, now: number): number {
-  const daysAgo = rng.chance(0.75) ? rng.int(90, 364) : rng.int(0, 89)
+  const daysAgo = 91 + Math.floor((1 - Math.sqrt(rng.next())) * 274)
   return now - daysAgo * DAY - rng.int(0, DAY - 1)
 }
 
@@ -228,7 +255,8 @@ export async function seedEvDrivers(db: Db, rng: Random, context: SeedContext): 
     const emails = new Set<string>()
     const rows: Cell[][] = []
     for (let i = 0; i < count; i++) {
-      const nationality = plan.kind === 'bus' && r.chance(0.3) ? Nationality.Malaysian : r.weighted(NATIONALITIES)
+      const nationality =
+        plan.kind === 'bus' && r.chance(0.3) ? Nationality.Malaysian : r.weighted(NATIONALITIES)
       const name = personName(r, nationality)
       let number = mobile(r, nationality)
       while (mobiles.has(number)) number = mobile(r, nationality)

@@ -881,7 +881,7 @@ async function nextId(db: Db, table: 'ev_location' | 'ev_charge_point' | 'ev_evs
     .selectFrom(table)
     .select((eb) => eb.fn.max('id').as('max'))
     .executeTakeFirst()
-  return Number(row?.max ?? 0) + 1
+  return (row?.max ?? 0) + 1
 }
 
 /** How many locations of a country an entity gets at a scale: its demo size times the scale, never fewer than min. */

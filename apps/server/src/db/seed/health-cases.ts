@@ -151,8 +151,9 @@ function answersFor(rng: Random, template: CaseTemplate): CaseAnswers {
     if (value !== undefined) answers[q.key] = value
   }
   if (template === 'hypertension_follow_up') {
-    answers.systolic = rng.int(118, 185)
-    answers.diastolic = rng.int(70, Math.min(110, Number(answers.systolic) - 20))
+    const systolic = rng.int(118, 185)
+    answers.systolic = systolic
+    answers.diastolic = rng.int(70, Math.min(110, systolic - 20))
   }
   return answers
 }
@@ -315,7 +316,7 @@ export async function seedHealthCases(db: Db, rng: Random, context: SeedContext)
     .selectFrom('health_case')
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst()
-  let nextId = Number(maxId?.id ?? 0) + 1
+  let nextId = (maxId?.id ?? 0) + 1
   // Intake times spread over the 90 days, in order, so case numbers rise with time as they would.
   const createdTimes = Array.from({ length: total }, () => now - rng.int(HOUR, 90 * DAY)).sort(
     (a, b) => a - b,

@@ -191,7 +191,7 @@ const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
 /** A Singapore NRIC (citizens) or FIN (the others): letter, seven digits, check letter. */
 function nationalId(rng: Random, nationality: string): string {
   const prefix = nationality === 'Singaporean' ? rng.pick(['S', 'T']) : rng.pick(['G', 'F', 'M'])
-  return `${prefix}${String(rng.int(0, 9_999_999)).padStart(7, '0')}${rng.pick([...LETTERS])}`
+  return `${prefix}${String(rng.int(0, 9_999_999)).padStart(7, '0')}${rng.pick(LETTERS.split(''))}`
 }
 
 function hex(rng: Random, length: number): string {
@@ -244,7 +244,7 @@ export async function seedReporting(db: Db, rng: Random, context: SeedContext): 
         const mobile =
           dial === '65'
             ? `${rng.pick(['8', '9'])}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`
-            : `${String(rng.int(10_000_000, 99_999_999))}`
+            : String(rng.int(10_000_000, 99_999_999))
         const exempted = rng.chance(0.03)
         const person = await trx
           .insertInto('test_person')

@@ -35,7 +35,15 @@ export interface FigureGroup extends Figures {
 }
 
 export function emptyFigures(): Figures {
-  return { records: 0, energy_wh: 0, emissions_g: 0, total_earnings: 0, cpo_earnings: 0, fo_earnings: 0, rebates: 0 }
+  return {
+    records: 0,
+    energy_wh: 0,
+    emissions_g: 0,
+    total_earnings: 0,
+    cpo_earnings: 0,
+    fo_earnings: 0,
+    rebates: 0,
+  }
 }
 
 type Source = 'rollup' | 'records'

@@ -96,7 +96,8 @@ export async function deriveCarbonRecords(
     .where('crx_entity_code', '=', crxEntityCode)
     .select(['license_plate', 'fo_entity_code', 'vehicle_type', 'fuel', 'enrolled_at'])
     .orderBy('id')
-  if (plates !== undefined) vehicleQuery = vehicleQuery.where('license_plate', 'in', plates.length ? plates : [''])
+  if (plates !== undefined)
+    vehicleQuery = vehicleQuery.where('license_plate', 'in', plates.length ? plates : [''])
   const vehicles = await vehicleQuery.execute()
   if (cpos.length === 0 || vehicles.length === 0) return { records: 0, skipped: 0 }
 
@@ -114,8 +115,10 @@ export async function deriveCarbonRecords(
       .where('s.entity_code', 'in', cpos)
       .where('s.status', '=', EvSessionStatus.COMPLETED)
       .where('s.end_date_time', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('carbon_record as r').whereRef('r.session_id', '=', 's.id').select('r.id'))),
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('carbon_record as r').whereRef('r.session_id', '=', 's.id').select('r.id')),
+        ),
       )
       .select([
         's.id',
@@ -249,7 +252,14 @@ export async function rebuildDaily(
             eb.fn.sum<number>('cpo_earnings').as('cpo_earnings'),
             eb.fn.sum<number>('fo_earnings').as('fo_earnings'),
           ])
-          .groupBy(['crx_entity_code', dayOfSql, 'cpo_entity_code', 'fo_entity_code', 'location_id', 'scenario']),
+          .groupBy([
+            'crx_entity_code',
+            dayOfSql,
+            'cpo_entity_code',
+            'fo_entity_code',
+            'location_id',
+            'scenario',
+          ]),
       )
       .execute()
   })
@@ -314,14 +324,23 @@ export async function settlePayouts(db: Db, crxEntityCode: string, now: number):
       'day',
       'cpo_entity_code',
       'fo_entity_code',
-      eb.fn.sum<number>('records').as('records'),
-      eb.fn.sum<number>('cpo_earnings').as('cpo_earnings'),
-      eb.fn.sum<number>('fo_earnings').as('fo_earnings'),
+      eb.fn.sum<number | string>('records').as('records'),
+      eb.fn.sum<number | string>('cpo_earnings').as('cpo_earnings'),
+      eb.fn.sum<number | string>('fo_earnings').as('fo_earnings'),
     ])
     .groupBy(['day', 'cpo_entity_code', 'fo_entity_code'])
     .execute()
-  const due = new Map<string, { entity: string; role: 'CPO' | 'FO'; period: number; total: number; records: number }>()
-  const add = (entity: string, role: 'CPO' | 'FO', period: number, total: number, records: number) => {
+  const due = new Map<
+    string,
+    { entity: string; role: 'CPO' | 'FO'; period: number; total: number; records: number }
+  >()
+  const add = (
+    entity: string,
+    role: 'CPO' | 'FO',
+    period: number,
+    total: number | string,
+    records: number | string,
+  ) => {
     const key = `${entity}|${role}|${String(period)}`
     const d = due.get(key) ?? { entity, role, period, total: 0, records: 0 }
     d.total += Number(total)
@@ -329,7 +348,7 @@ export async function settlePayouts(db: Db, crxEntityCode: string, now: number):
     due.set(key, d)
   }
   for (const r of byDay) {
-    const period = carbonMonth(Number(r.day))
+    const period = carbonMonth(r.day)
     add(r.cpo_entity_code, 'CPO', period, r.cpo_earnings, r.records)
     add(r.fo_entity_code, 'FO', period, r.fo_earnings, r.records)
   }

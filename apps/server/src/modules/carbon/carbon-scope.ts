@@ -45,7 +45,8 @@ export const SIDE_COLUMN = {
  */
 export function visibleSql(scope: CarbonScope, alias?: string): RawBuilder<SqlBool> {
   const each = scope.sides.map(
-    (side) => sql<SqlBool>`${sql.ref(alias ? `${alias}.${SIDE_COLUMN[side]}` : SIDE_COLUMN[side])} = ${scope.entityCode}`,
+    (side) =>
+      sql<SqlBool>`${sql.ref(alias ? `${alias}.${SIDE_COLUMN[side]}` : SIDE_COLUMN[side])} = ${scope.entityCode}`,
   )
   if (each.length === 0) return sql<SqlBool>`1 = 0`
   return sql<SqlBool>`(${sql.join(each, sql` or `)})`

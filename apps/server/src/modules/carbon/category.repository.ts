@@ -26,7 +26,7 @@ export function findCategoryPage(db: Db, entityCode: string, f: EmissionsCategor
 
 export async function countCategories(db: Db, entityCode: string, f: CategoryFilters): Promise<number> {
   const row = await filteredCategories(db, entityCode, f)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
@@ -65,7 +65,7 @@ export async function vehicleCounts(db: Db, crxEntityCode: string): Promise<Map<
   const rows = await carbonDb(db)
     .selectFrom('carbon_vehicle')
     .where('crx_entity_code', '=', crxEntityCode)
-    .select((eb) => ['vehicle_type', 'fuel', eb.fn.countAll<number>().as('count')])
+    .select((eb) => ['vehicle_type', 'fuel', eb.fn.countAll<number | string>().as('count')])
     .groupBy(['vehicle_type', 'fuel'])
     .execute()
   return new Map(rows.map((r) => [`${r.vehicle_type}|${r.fuel}`, Number(r.count)]))

@@ -62,7 +62,12 @@ export async function getCategory(db: Db, entityCode: string, id: number): Promi
 }
 
 /** The same name (in any case), or the same vehicle type and fuel, as another category: a 400 on that field. */
-async function assertNoClash(db: Db, entityCode: string, body: EmissionsCategoryWrite, exceptId: number | null) {
+async function assertNoClash(
+  db: Db,
+  entityCode: string,
+  body: EmissionsCategoryWrite,
+  exceptId: number | null,
+) {
   const clashes = await findClash(db, entityCode, body, exceptId)
   const sameName = clashes.find((c) => c.name.toLowerCase() === body.name.toLowerCase())
   if (sameName) throw fieldError('body.name', 'Another emissions category already has this name')
@@ -77,7 +82,8 @@ async function assertNoClash(db: Db, entityCode: string, body: EmissionsCategory
 
 /** A lost race with another save of the same name or kind reads like the check above. */
 function clashOf(error: unknown): never {
-  if (isUniqueViolation(error)) throw fieldError('body.name', 'Another emissions category already has this name or kind')
+  if (isUniqueViolation(error))
+    throw fieldError('body.name', 'Another emissions category already has this name or kind')
   throw error
 }
 
@@ -103,7 +109,15 @@ export async function createCategory(
     .transaction()
     .execute(async (trx) => {
       const newId = await insertCategory(trx, values)
-      await auditChange(trx, caller, 'carbon_category_created', 'carbon_emissions_category', newId, null, values)
+      await auditChange(
+        trx,
+        caller,
+        'carbon_category_created',
+        'carbon_emissions_category',
+        newId,
+        null,
+        values,
+      )
       return newId
     })
     .catch(clashOf)
@@ -133,7 +147,15 @@ export async function changeCategory(
     .transaction()
     .execute(async (trx) => {
       await updateCategory(trx, entityCode, id, values)
-      await auditChange(trx, caller, 'carbon_category_changed', 'carbon_emissions_category', id, before, values)
+      await auditChange(
+        trx,
+        caller,
+        'carbon_category_changed',
+        'carbon_emissions_category',
+        id,
+        before,
+        values,
+      )
     })
     .catch(clashOf)
   return getCategory(db, entityCode, id)

@@ -116,7 +116,7 @@ export async function countVehicles(
   f: Omit<CarbonVehicleFilter, 'limit' | 'offset'>,
 ): Promise<number> {
   const row = await filteredVehicles(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }

@@ -109,8 +109,7 @@ export async function filterPartners(
   const matching = (await allPartners(db, scope))
     .filter((p) => body.role === undefined || p.role === body.role)
     .filter(
-      (p) =>
-        !search || p.name.toLowerCase().includes(search) || p.entity_code.toLowerCase().includes(search),
+      (p) => !search || p.name.toLowerCase().includes(search) || p.entity_code.toLowerCase().includes(search),
     )
     .sort((a, b) => b.own_earnings - a.own_earnings || a.name.localeCompare(b.name))
   return { partners: matching.slice(body.offset, body.offset + body.limit), count: matching.length }
@@ -131,8 +130,7 @@ export async function partnerDetail(
   const partner = rows.find((r) => role === undefined || r.role === role)
   if (!partner) throw notFound('Partner')
   const partnerRole: PartnerRole = partner.role === 'CPO' ? 'CPO' : 'FO'
-  const filters =
-    partnerRole === 'CPO' ? { cpo_entity_code: entityCode } : { fo_entity_code: entityCode }
+  const filters = partnerRole === 'CPO' ? { cpo_entity_code: entityCode } : { fo_entity_code: entityCode }
   const otherGroup = partnerRole === 'CPO' ? 'fo' : 'cpo'
   const [programme, totals, byOther, locations, scenarios, partnerships, vehicles] = await Promise.all([
     programmeOf(db, scope.entityCode),
@@ -141,9 +139,7 @@ export async function partnerDetail(
     aggregateRecords(db, scope, filters, 'location'),
     aggregateRecords(db, scope, filters, 'scenario'),
     partnershipsOf(db, partnerRole, entityCode, scope.entityCode),
-    partnerRole === 'FO'
-      ? countVehicles(db, scope, { fo_entity_code: entityCode })
-      : Promise.resolve(0),
+    partnerRole === 'FO' ? countVehicles(db, scope, { fo_entity_code: entityCode }) : Promise.resolve(0),
   ])
   const otherRole: PartnerRole = partnerRole === 'CPO' ? 'FO' : 'CPO'
   return {
@@ -168,7 +164,10 @@ export async function partnerDetail(
     vehicles,
     locations: partnerRole === 'CPO' ? locations.length : 0,
     top_locations: [...locations]
-      .sort((a, b) => b.total_earnings - a.total_earnings || b.energy_wh - a.energy_wh || a.key.localeCompare(b.key))
+      .sort(
+        (a, b) =>
+          b.total_earnings - a.total_earnings || b.energy_wh - a.energy_wh || a.key.localeCompare(b.key),
+      )
       .slice(0, 5)
       .map((l) => ({
         location_id: Number(l.key),

@@ -44,7 +44,11 @@ export type PayoutRow = Awaited<ReturnType<typeof findPayoutPage>>[number]
 /** How many payouts match, and their sums by status. */
 export async function payoutTotals(db: Db, scope: CarbonScope, f: PayoutFilters) {
   const rows = await filteredPayouts(db, scope, f)
-    .select((eb) => ['p.status', eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('p.total').as('total')])
+    .select((eb) => [
+      'p.status',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string>('p.total').as('total'),
+    ])
     .groupBy('p.status')
     .execute()
   return rows.map((r) => ({ status: r.status, count: Number(r.count), total: Number(r.total) }))
@@ -76,7 +80,7 @@ export type InvoiceRow = Awaited<ReturnType<typeof findInvoicePage>>[number]
 
 export async function countInvoices(db: Db, scope: CarbonScope, f: InvoiceFilters): Promise<number> {
   const row = await filteredInvoices(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }

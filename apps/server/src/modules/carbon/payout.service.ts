@@ -20,7 +20,7 @@ function toApiPayout(r: PayoutRow) {
     date: r.date,
     description: r.description,
     payment_bank: r.payment_bank,
-    total: Number(r.total),
+    total: r.total,
     status: statusOf(r.status),
     currency: r.currency,
     period: r.period,
@@ -38,7 +38,7 @@ function toApiInvoice(r: InvoiceRow) {
     invoice: r.invoice_no,
     date: r.date,
     year_payable: r.year_payable,
-    total: Number(r.total),
+    total: r.total,
     currency: r.currency,
     payee_entity_code: r.entity_code,
     payee_entity_name: r.payee_name ?? UNKNOWN_ENTITY,
@@ -77,6 +77,9 @@ export async function filterInvoices(
   body: CarbonInvoiceFilter,
 ): Promise<CarbonInvoiceFilterData> {
   const { limit: _limit, offset: _offset, ...filters } = body
-  const [rows, count] = await Promise.all([findInvoicePage(db, scope, body), countInvoices(db, scope, filters)])
+  const [rows, count] = await Promise.all([
+    findInvoicePage(db, scope, body),
+    countInvoices(db, scope, filters),
+  ])
   return { invoices: rows.map(toApiInvoice), count }
 }

@@ -33,7 +33,11 @@ const columns: ExportColumn<RecordRow>[] = [
   { header: 'emission_factor', value: (r) => kgOf(r.emission_factor_g) },
 ]
 
-async function* recordRows(db: Db, scope: ExportScope, filters: CarbonRecordFilters): AsyncIterable<RecordRow> {
+async function* recordRows(
+  db: Db,
+  scope: ExportScope,
+  filters: CarbonRecordFilters,
+): AsyncIterable<RecordRow> {
   const carbon = await carbonScopeOf(db, scope.entityCode)
   let after: { date_time: number; id: number } | null = null
   for (;;) {

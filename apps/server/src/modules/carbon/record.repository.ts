@@ -75,7 +75,12 @@ export async function findRecordsAfter(
       ]),
     )
   }
-  const ids = await q.select(['r.id']).orderBy('r.date_time', 'desc').orderBy('r.id', 'desc').limit(batch).execute()
+  const ids = await q
+    .select(['r.id'])
+    .orderBy('r.date_time', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(batch)
+    .execute()
   if (ids.length === 0) return []
   const rows = await recordsWithNames(db)
     .where(

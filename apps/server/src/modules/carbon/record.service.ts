@@ -68,7 +68,11 @@ export async function filterRecords(
   const [rows, count] = await Promise.all([
     findRecordPage(db, scope, filters, { limit, offset }),
     // The count comes from the daily sums (exact, and a few rows instead of a million).
-    counts.get(recordCountScope(scope.entityCode), filters, async () => (await totalFigures(db, scope, filters)).records),
+    counts.get(
+      recordCountScope(scope.entityCode),
+      filters,
+      async () => (await totalFigures(db, scope, filters)).records,
+    ),
   ])
   return { records: rows.map(toApiRecord), count }
 }
@@ -76,7 +80,11 @@ export async function filterRecords(
 /** Entity names by code, for the codes given. */
 export async function entityNames(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map()
-  const rows = await db.selectFrom('entity').where('code', 'in', [...new Set(codes)]).select(['code', 'name']).execute()
+  const rows = await db
+    .selectFrom('entity')
+    .where('code', 'in', [...new Set(codes)])
+    .select(['code', 'name'])
+    .execute()
   return new Map(rows.map((r) => [r.code, r.name]))
 }
 
@@ -134,14 +142,19 @@ export async function recordDashboard(
   const topPartners: { group: FigureGroup; role: PartnerRole }[] = []
   partnerGroups.forEach((g, i) => {
     const role: PartnerRole = g === 'cpo' ? 'CPO' : 'FO'
-    const list = (partners[i] ?? []).filter((p) => p.key !== scope.entityCode).sort(byRebates).slice(0, TOP)
+    const list = (partners[i] ?? [])
+      .filter((p) => p.key !== scope.entityCode)
+      .sort(byRebates)
+      .slice(0, TOP)
     for (const group of list) topPartners.push({ group, role })
   })
   const names = await entityNames(
     db,
     topPartners.map((p) => p.group.key),
   )
-  const sortedScenarios = [...scenarios].sort((a, b) => b.emissions_g - a.emissions_g || a.key.localeCompare(b.key))
+  const sortedScenarios = [...scenarios].sort(
+    (a, b) => b.emissions_g - a.emissions_g || a.key.localeCompare(b.key),
+  )
   const shares = sharePercentages(sortedScenarios.map((s) => s.emissions_g))
   return {
     currency: programme?.currency ?? 'SGD',
@@ -158,7 +171,11 @@ export async function recordDashboard(
     series: [...days]
       .sort((a, b) => Number(a.key) - Number(b.key))
       .map((d) => ({ day: Number(d.key), ...figuresOf(d) })),
-    scenarios: sortedScenarios.map((s, i) => ({ scenario: s.key, ...figuresOf(s), percentage: shares[i] ?? 0 })),
+    scenarios: sortedScenarios.map((s, i) => ({
+      scenario: s.key,
+      ...figuresOf(s),
+      percentage: shares[i] ?? 0,
+    })),
     top_partners: topPartners.map(({ group, role }) => ({
       entity_code: group.key,
       name: names.get(group.key) ?? UNKNOWN_ENTITY,
@@ -176,7 +193,8 @@ export async function recordDashboard(
 export async function programmeInfo(db: Db, scope: CarbonScope): Promise<CarbonProgrammeData> {
   const cdb = carbonDb(db)
   const programme = await programmeOf(db, scope.entityCode)
-  if (!programme || scope.sides.length === 0) return { programme: null, sides: [], partners: [], scenarios: [] }
+  if (!programme || scope.sides.length === 0)
+    return { programme: null, sides: [], partners: [], scenarios: [] }
   const e = scope.entityCode
   const partnerRows: { entity_code: string; role: PartnerRole }[] = []
   if (scope.sides.includes('CRX')) {

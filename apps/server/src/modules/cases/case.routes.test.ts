@@ -1,10 +1,9 @@
 import type { CaseDetail, CaseListItem } from '@portal/contract'
 import { caseStatuses, caseUrgencies } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../db/database'
-import { hashPassword } from '../../lib/passwords'
 import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
+import { memberWith } from '../../test-support/fixtures/health-campaigns'
 
 const BASE = '/api/cases/cases'
 const FILTER = `${BASE}/filter`
@@ -24,57 +23,6 @@ const INTAKE = {
   answers: { pain_onset: 'under_1h', pain_score: 7, radiates: true, short_of_breath: false },
   notes: 'Walked in, sweating.',
   consent: true,
-}
-
-/** A member of an entity holding one custom policy (or none), who can sign in with the demo password. */
-async function memberWith(db: Db, entity: string, username: string, statements: object[] | null) {
-  const now = Date.now()
-  const user = await db
-    .insertInto('app_user')
-    .values({
-      user_uuid: `${username}-0000-4000-a000-000000000000`,
-      name: `Test ${username}`,
-      username,
-      email: null,
-      phone_number: null,
-      image_url: null,
-      password_hash: await hashPassword('demo1234'),
-      status: 1,
-      is_platform_admin: 0,
-      mfa_primary_mode: 'none',
-      totp_secret: null,
-      totp_pending_secret: null,
-      totp_last_step: null,
-      password_changed_at: now,
-      is_initial_login: 0,
-      default_entity_code: entity,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('membership')
-    .values({ user_id: user.id, entity_code: entity, relation: 2, created_at: now })
-    .execute()
-  if (statements === null) return
-  const policy = await db
-    .insertInto('iam_policy')
-    .values({
-      entity_code: entity,
-      name: `${username} policy`,
-      description: '',
-      type: 'custom',
-      statements: JSON.stringify(statements),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('iam_grant')
-    .values({ entity_code: entity, user_id: user.id, role_id: null, policy_id: policy.id, set_id: null, created_at: now })
-    .execute()
 }
 
 describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
@@ -194,9 +142,21 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
     const severity = (v: string) => caseUrgencies.values.indexOf(v as never)
     const workflow = (v: string) => caseStatuses.values.indexOf(v as never)
     it.each([
-      ['caseNo ascending', { caseNo: 1 }, (a: CaseListItem, b: CaseListItem) => a.caseNo.localeCompare(b.caseNo)],
-      ['caseNo descending', { caseNo: -1 }, (a: CaseListItem, b: CaseListItem) => b.caseNo.localeCompare(a.caseNo)],
-      ['createdAt ascending', { createdAt: 1 }, (a: CaseListItem, b: CaseListItem) => a.createdAt - b.createdAt],
+      [
+        'caseNo ascending',
+        { caseNo: 1 },
+        (a: CaseListItem, b: CaseListItem) => a.caseNo.localeCompare(b.caseNo),
+      ],
+      [
+        'caseNo descending',
+        { caseNo: -1 },
+        (a: CaseListItem, b: CaseListItem) => b.caseNo.localeCompare(a.caseNo),
+      ],
+      [
+        'createdAt ascending',
+        { createdAt: 1 },
+        (a: CaseListItem, b: CaseListItem) => a.createdAt - b.createdAt,
+      ],
       [
         'template, then newest intake',
         { caseTemplate: 1, createdAt: -1 },
@@ -241,9 +201,17 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
         (c) => ['diabetes_review', 'fever_screening'].includes(c.caseTemplate),
       ],
       ['statuses', () => ({ status: ['closed'] }), (c) => c.status === 'closed'],
-      ['urgencies', () => ({ urgency: ['emergency', 'urgent'] }), (c) => ['emergency', 'urgent'].includes(c.urgency)],
+      [
+        'urgencies',
+        () => ({ urgency: ['emergency', 'urgent'] }),
+        (c) => ['emergency', 'urgent'].includes(c.urgency),
+      ],
       ['clinics', () => ({ siteCode: ['TPY', 'JE'] }), (c) => ['TPY', 'JE'].includes(c.siteCode)],
-      ['created by', () => ({ createdBy: [pick().createdByUuid] }), (c) => c.createdByUuid === pick().createdByUuid],
+      [
+        'created by',
+        () => ({ createdBy: [pick().createdByUuid] }),
+        (c) => c.createdByUuid === pick().createdByUuid,
+      ],
       [
         'patient name, any case',
         () => ({ patientName: pick().patientName.slice(0, 4).toLowerCase() }),
@@ -257,7 +225,8 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
       [
         'edited range',
         () => ({ editedFrom: pick().lastEditedDate - 86_400_000, editedTo: pick().lastEditedDate }),
-        (c) => c.lastEditedDate >= pick().lastEditedDate - 86_400_000 && c.lastEditedDate <= pick().lastEditedDate,
+        (c) =>
+          c.lastEditedDate >= pick().lastEditedDate - 86_400_000 && c.lastEditedDate <= pick().lastEditedDate,
       ],
       [
         'several together (AND)',
@@ -285,7 +254,8 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
     ])('refuses %j with a 400 naming %s', async (body, path, message) => {
       const r = await filter('health', body)
       expect(r.status).toBe(400)
-      const issues = (r.body as unknown as { error: { issues: { path: string; message: string }[] } }).error.issues
+      const issues = (r.body as unknown as { error: { issues: { path: string; message: string }[] } }).error
+        .issues
       const issue = issues.find((i) => i.path === path)
       expect(issue, JSON.stringify(issues)).toBeDefined()
       expect(issue?.message).toContain(message)
@@ -346,7 +316,9 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
 
     it('numbers cases one after another, also when intakes arrive together', async () => {
       const results = await Promise.all(
-        Array.from({ length: 4 }, (_, i) => create('carebridge.siti', { ...INTAKE, patientName: `Patient ${String(i)}` })),
+        Array.from({ length: 4 }, (_, i) =>
+          create('carebridge.siti', { ...INTAKE, patientName: `Patient ${String(i)}` }),
+        ),
       )
       const numbers = results.map((r) => Number(r.body.data.case.caseNo.slice(-6))).sort((a, b) => a - b)
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201])
@@ -362,11 +334,19 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
       ['dateOfBirth', { dateOfBirth: '2999-01-01' }, 'The date of birth cannot be in the future'],
       ['sex', { sex: 'Q' }, "Choose the patient's sex"],
       ['dialCode', { dialCode: '1' }, 'Choose a dial code'],
-      ['mobileNumber', { mobileNumber: '6123 4567' }, 'A Singapore mobile number has 8 digits and starts with 8 or 9'],
+      [
+        'mobileNumber',
+        { mobileNumber: '6123 4567' },
+        'A Singapore mobile number has 8 digits and starts with 8 or 9',
+      ],
       ['siteCode', { siteCode: '' }, 'Choose the clinic'],
       ['siteCode', { siteCode: 'NOPE' }, 'Choose one of your organisation’s clinics'],
       ['urgency', { urgency: 'later' }, 'Choose the urgency'],
-      ['answers.pain_score', { answers: { ...INTAKE.answers, pain_score: 12 } }, 'Enter a number from 0 to 10'],
+      [
+        'answers.pain_score',
+        { answers: { ...INTAKE.answers, pain_score: 12 } },
+        'Enter a number from 0 to 10',
+      ],
       ['answers.radiates', { answers: { ...INTAKE.answers, radiates: undefined } }, 'Answer yes or no'],
       ['notes', { notes: 'n'.repeat(2001) }, 'At most 2,000 characters'],
       ['consent', { consent: false }, "Record the patient's consent to continue"],
@@ -374,7 +354,8 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
       const before = await caseCount()
       const r = await create('health', { ...INTAKE, ...patch })
       expect(r.status).toBe(400)
-      const issues = (r.body as unknown as { error: { issues: { path: string; message: string }[] } }).error.issues
+      const issues = (r.body as unknown as { error: { issues: { path: string; message: string }[] } }).error
+        .issues
       expect(issues).toContainEqual({ path: `body.${field}`, message })
       expect(await caseCount()).toBe(before)
     })
@@ -430,7 +411,12 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
       )
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       const d = r.body.data.case
-      expect(d).toMatchObject({ status: 'in_review', version: 2, updatedBy: 'Siti Nurhaliza Rahman', createdBy: 'Hui Min Chua' })
+      expect(d).toMatchObject({
+        status: 'in_review',
+        version: 2,
+        updatedBy: 'Siti Nurhaliza Rahman',
+        createdBy: 'Hui Min Chua',
+      })
       expect(d.lastEditedDate).toBeGreaterThanOrEqual(c.lastEditedDate)
       expect(d.history).toHaveLength(2)
       expect(d.history[0]).toMatchObject({
@@ -497,7 +483,10 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
     })
 
     it("answers another entity's owner 404 with no data, for reading and updating", async () => {
-      for (const r of [await get('cpo', c.caseId), await put('cpo', c.caseId, updateOf(c, { status: 'closed' }))]) {
+      for (const r of [
+        await get('cpo', c.caseId),
+        await put('cpo', c.caseId, updateOf(c, { status: 'closed' })),
+      ]) {
         expect(r.status).toBe(404)
         expect(Object.keys(r.body as object)).toEqual(['error'])
       }
@@ -507,9 +496,14 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
 
   describe('the form options', () => {
     it("lists the entity's clinics and staff, and none of them to another entity", async () => {
-      const sites = await call<{ data: { sites: { code: string; name: string }[] } }>(t.app, 'GET', `${BASE}/sites`, {
-        token: tokens.health,
-      })
+      const sites = await call<{ data: { sites: { code: string; name: string }[] } }>(
+        t.app,
+        'GET',
+        `${BASE}/sites`,
+        {
+          token: tokens.health,
+        },
+      )
       expect(sites.body.data.sites.map((s) => s.code).sort()).toEqual(['BTM', 'JE', 'TAM', 'TPY', 'WDL'])
       const staff = await call<{ data: { users: { username: string }[] } }>(t.app, 'GET', `${BASE}/staff`, {
         token: tokens.health,
@@ -518,7 +512,9 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
         expect.arrayContaining(['health', 'carebridge.siti', 'carebridge.lim']),
       )
       expect(staff.body.data.users.map((u) => u.username)).not.toContain('vending')
-      const other = await call<{ data: { sites: unknown[] } }>(t.app, 'GET', `${BASE}/sites`, { token: tokens.cpo })
+      const other = await call<{ data: { sites: unknown[] } }>(t.app, 'GET', `${BASE}/sites`, {
+        token: tokens.cpo,
+      })
       expect(other.body.data.sites).toEqual([])
     })
   })

@@ -10,14 +10,28 @@ export type CampaignFilters = Omit<CampaignFilter, 'limit' | 'offset' | 'entityC
 
 /**
  * The entity's campaigns narrowed by the filters: the phase (statusCode 0 is All), a case-insensitive "contains" on
- * the name or the campaign_id, and a date window the campaign's run overlaps (no end date: still running).
+ * the name or the campaign_id (either, without a searchKey), and a date window the campaign's run overlaps (no end date: still running).
  */
 export function filteredCampaigns(db: Db, entityCode: string, f: CampaignFilters) {
   let q = db.selectFrom('campaign').where('campaign.entity_code', '=', entityCode)
   if (f.statusCode !== undefined && f.statusCode !== 0) q = q.where('campaign.status_code', '=', f.statusCode)
-  if (f.searchValue !== undefined && f.searchValue !== '') {
-    const column = f.searchKey === 'campaign_id' ? 'campaign.campaign_id' : 'campaign.name'
-    q = q.where(containsInsensitive(db, column, f.searchValue))
+  const value = f.searchValue
+  if (value !== undefined && value !== '') {
+    if (f.searchKey === undefined)
+      q = q.where((eb) =>
+        eb.or([
+          containsInsensitive(db, 'campaign.name', value),
+          containsInsensitive(db, 'campaign.campaign_id', value),
+        ]),
+      )
+    else
+      q = q.where(
+        containsInsensitive(
+          db,
+          f.searchKey === 'campaign_id' ? 'campaign.campaign_id' : 'campaign.name',
+          value,
+        ),
+      )
   }
   if (f.endDate !== undefined) q = q.where('campaign.start_date', '<=', f.endDate)
   if (f.startDate !== undefined) {

@@ -76,7 +76,7 @@ export async function countGroups(db: Db, entityCode: string, f: GroupFilter): P
   const row = await groupQuery(db, entityCode, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return row.n
 }
 
 /** The members of some groups, with what compliance needs (a group holds hundreds of people, not millions). */
@@ -125,7 +125,7 @@ export async function lastTestOfGroups(
         .as('last_at'),
     ])
     .execute()
-  return new Map(rows.flatMap((r) => (r.last_at === null ? [] : [[r.id, Number(r.last_at)] as const])))
+  return new Map(rows.flatMap((r) => (r.last_at === null ? [] : [[r.id, r.last_at] as const])))
 }
 
 /** How many of a group's latest results the filter options are read from (a bounded read, not a scan). */
@@ -263,7 +263,7 @@ export async function countPeople(db: Db, entityCode: string, f: PersonFilter): 
   const row = await personQuery(db, entityCode, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return row.n
 }
 
 export async function findPerson(
@@ -405,7 +405,7 @@ export async function countInstances(
   const row = await instanceQuery(db, entityCode, groupId, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return row.n
 }
 
 /** Every matching row, newest first, read in keyset batches so memory stays flat however many match (the CSV). */
@@ -509,5 +509,5 @@ export async function countTeam(db: Db, entityCode: string, groupId: number, f: 
   const row = await teamQuery(db, entityCode, groupId, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return row.n
 }

@@ -700,14 +700,12 @@ describe.each(DIALECTS)('test programmes on %s', (dialect) => {
         user,
       )
     const countAll = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('test_instance')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+      (
+        await t.database.db
+          .selectFrom('test_instance')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n
 
     it('records the result; it shows in the group results, the team view and the person', async () => {
       const before = await ti({ search: 'ART-99999' })

@@ -98,7 +98,7 @@ async function withCompliance(db: Db, entityCode: string, groups: GroupRecord[],
   const testsByPerson = new Map<number, ComplianceTest[]>()
   for (const t of tests) {
     const list = testsByPerson.get(t.person_id) ?? []
-    list.push({ result: t.result, submittedAt: Number(t.submitted_at) })
+    list.push({ result: t.result, submittedAt: t.submitted_at })
     testsByPerson.set(t.person_id, list)
   }
   return groups.map((g): TestGroup => {
@@ -129,10 +129,7 @@ async function withCompliance(db: Db, entityCode: string, groups: GroupRecord[],
       period,
       compliance: counts,
       testsInPeriod: tests.filter(
-        (t) =>
-          t.group_id === g.id &&
-          Number(t.submitted_at) >= period.start &&
-          Number(t.submitted_at) < period.end,
+        (t) => t.group_id === g.id && t.submitted_at >= period.start && t.submitted_at < period.end,
       ).length,
       lastTestAt: lastTests.get(g.id) ?? null,
     }
@@ -199,7 +196,7 @@ async function peopleWithCompliance(db: Db, entityCode: string, rows: PersonReco
   return rows.map((r) => {
     const mine = tests
       .filter((t) => t.person_id === r.id)
-      .map((t) => ({ result: t.result, submittedAt: Number(t.submitted_at) }))
+      .map((t) => ({ result: t.result, submittedAt: t.submitted_at }))
     const period = periods.get(r.id) ?? periodOf(scheduleOf(r), now)
     return toPerson(
       r,
@@ -245,7 +242,7 @@ export async function getPerson(
   const oldest = periods.at(-1)?.start ?? now
   const tests = (await personTestsSince(db, entityCode, [record.id], oldest)).map((t) => ({
     result: t.result,
-    submittedAt: Number(t.submitted_at),
+    submittedAt: t.submitted_at,
   }))
   const exempted = record.exempted === 1
   const history = periods.map((p) => ({
@@ -254,7 +251,7 @@ export async function getPerson(
     tests: tests.filter((t) => t.submittedAt >= p.start && t.submittedAt < p.end).length,
   }))
   return {
-    person: toPerson(record, (history[0]?.compliance ?? 'Pending') as Compliance),
+    person: toPerson(record, history[0]?.compliance ?? 'Pending'),
     group: {
       uuid: group.uuid,
       name: group.name,
@@ -273,7 +270,7 @@ function toRow(r: InstanceRecord, groupUuid: string): TestInstanceRow {
   return {
     uuid: r.uuid,
     testKitProvider: r.test_kit_provider,
-    submittedAt: Number(r.submitted_at),
+    submittedAt: r.submitted_at,
     result: r.result,
     reporterName: r.reporter_name,
     siteRef: r.site_ref,
@@ -283,8 +280,8 @@ function toRow(r: InstanceRecord, groupUuid: string): TestInstanceRow {
     fullName: r.full_name,
     personUuid: r.person_uuid,
     groupUuid,
-    createdAt: Number(r.created_at),
-    timeResultRecorded: Number(r.time_result_recorded),
+    createdAt: r.created_at,
+    timeResultRecorded: r.time_result_recorded,
     imageUrl: r.image_url,
   }
 }
@@ -394,8 +391,8 @@ export async function teamInstances(
       mobileNumber: formatMobile(r.dial_code, r.mobile_number),
       nationalIdLastFour: r.national_id_last_four,
       result: r.result,
-      submittedAt: Number(r.submitted_at),
-      timeResultRecorded: Number(r.time_result_recorded),
+      submittedAt: r.submitted_at,
+      timeResultRecorded: r.time_result_recorded,
       reporterName: r.reporter_name,
     })),
   }

@@ -1,5 +1,12 @@
 import type { DashboardSession } from '@portal/contract'
-import { chargeProtocols, formatDateTime, labelOf, minorUnitDigits, powerTypes, stopReasons } from '@portal/contract'
+import {
+  chargeProtocols,
+  formatDateTime,
+  labelOf,
+  minorUnitDigits,
+  powerTypes,
+  stopReasons,
+} from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatShortDuration } from '@/components/charging-session/session-format'
@@ -34,7 +41,8 @@ export function dashboardColumns(
   t: TFunction,
   nameOf: (code: string) => string,
 ): DataColumn<DashboardSession>[] {
-  const money = (pick: (s: DashboardSession) => number) => (s: DashboardSession) => amount(pick(s), s.currency)
+  const money = (pick: (s: DashboardSession) => number) => (s: DashboardSession) =>
+    amount(pick(s), s.currency)
   const col = (
     id: string,
     cell: (s: DashboardSession) => ReactNode,
@@ -57,7 +65,11 @@ export function dashboardColumns(
     col('protocol', (s) => labelOf(chargeProtocols, s.protocol)),
     col('payment_method', (s) => s.paymentMethodCode),
     col('tariff', (s) => (s.pricePerKwh ? s.pricePerKwh.inclVat.toFixed(4) : DASH), right),
-    col('kwh', (s) => s.kWh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }), right),
+    col(
+      'kwh',
+      (s) => s.kWh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }),
+      right,
+    ),
     col(
       'energy_cost',
       money((s) => s.costsByType.energy.inclVat),
@@ -90,17 +102,17 @@ export function dashboardColumns(
     ),
     col('currency', (s) => s.currency),
     col('start', (s) => formatDateTime(s.startDateTime)),
-    col('end', (s) => (s.endDateTime === null ? t('chargingSession.running') : formatDateTime(s.endDateTime))),
+    col('end', (s) =>
+      s.endDateTime === null ? t('chargingSession.running') : formatDateTime(s.endDateTime),
+    ),
     col('duration', (s) => formatShortDuration(chargingDurationMs(s)), right),
     col('license_plate', (s) => s.licensePlate ?? DASH),
     col('invoice', (s) => s.invoiceReferenceId ?? DASH),
     col('cpo_entity_code', (s) => s.entityCode, { defaultVisible: false }),
     col('emsp_entity_code', (s) => s.emspEntityCode, { defaultVisible: false }),
-    col(
-      'cdr_token',
-      (s) => [s.cdrToken.entityCode, s.cdrToken.licensePlate].filter(Boolean).join(' · '),
-      { defaultVisible: false },
-    ),
+    col('cdr_token', (s) => [s.cdrToken.entityCode, s.cdrToken.licensePlate].filter(Boolean).join(' · '), {
+      defaultVisible: false,
+    }),
   ]
 }
 

@@ -2,6 +2,17 @@ import type { DashboardSessionDetail, VoltnetSessionDetail } from '@portal/contr
 import type { TFunction } from 'i18next'
 import type { SessionDetailView } from '@/components/charging-session/session-detail-view'
 
+/** The address with the city and postal code, each added only when the address does not already name it. */
+export function fullAddress(
+  s: Pick<DashboardSessionDetail, 'locationAddress' | 'locationCity' | 'locationPostalCode'>,
+) {
+  const address = s.locationAddress.trim()
+  const extra = [s.locationCity, s.locationPostalCode].filter(
+    (part) => part.trim() !== '' && !address.toLowerCase().includes(part.trim().toLowerCase()),
+  )
+  return [address, ...extra].filter(Boolean).join(', ')
+}
+
 /**
  * A dashboard session (busways v3, voltnet v1) in the shared detail component's terms. Money is already in currency
  * units; names of the CPO and EMSP come from the charging entity directory ("Unknown Entity" when not found).
@@ -32,7 +43,7 @@ export function toDetailView(
     cpoEntityName: nameOf(s.entityCode),
     emspEntityName: nameOf(s.emspEntityCode),
     locationName: s.location,
-    locationAddress: [s.locationAddress, s.locationCity, s.locationPostalCode].filter(Boolean).join(', '),
+    locationAddress: fullAddress(s),
     evseId: s.evseId,
     connectorId: s.connectorId,
     connectorPhysicalReference: s.connectorPhysicalReference,

@@ -62,7 +62,10 @@ function entityOptions(
 ): FilterOption[] {
   const list = [...entities]
   if (own && !list.some((e) => e.code === own.code)) list.unshift({ ...own, roles: [] })
-  return [{ value: ALL, label: t('busSessions.filter.all') }, ...list.map((e) => ({ value: e.code, label: e.name }))]
+  return [
+    { value: ALL, label: t('busSessions.filter.all') },
+    ...list.map((e) => ({ value: e.code, label: e.name })),
+  ]
 }
 
 const rangeDefs = (t: TFunction): FilterDef[] => [

@@ -87,8 +87,7 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
   const ownName = entity?.name
   const partners = side === 'CPO' ? emspEntities : cpoEntities
   const defs = useMemo(
-    () =>
-      voltnetFilterDefs(t, side, partners, ownCode && ownName ? { code: ownCode, name: ownName } : null),
+    () => voltnetFilterDefs(t, side, partners, ownCode && ownName ? { code: ownCode, name: ownName } : null),
     [t, side, partners, ownCode, ownName],
   )
   const list = useListState(defs)

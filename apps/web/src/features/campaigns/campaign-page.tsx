@@ -1,6 +1,262 @@
+import type { CampaignDetail, CampaignStage } from '@portal/contract'
+import { formatDate, formatDateTime } from '@portal/contract'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { DetailState, Field, dash } from '@/components/form-kit/detail-state'
+import { Card, FormError } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
+import { Badge } from '@/components/ui/badge/badge'
+import { Button } from '@/components/ui/button/button'
+import { cn } from '@/components/ui/cn'
+import { useToast } from '@/components/ui/toast/toast'
+import { useCampaign, useStartStage } from './api/campaigns-api'
+import { advanceLabel, PhaseBadge, ProgressionChips, stageStatusLabel, syncLabel } from './campaign-labels'
 
-/** Placeholder until the step-6 helper builds this screen. */
+function Back() {
+  const { t } = useTranslation()
+  return (
+    <Link to="/typeform-campaigns" className="text-brand-700 hover:underline">
+      ← {t('campaigns.title')}
+    </Link>
+  )
+}
+
+const STATUS_STYLE: Record<string, { dot: string; text: string }> = {
+  completed: { dot: 'border-emerald-500 bg-emerald-500 text-white', text: 'text-emerald-700' },
+  active: { dot: 'border-brand-600 bg-brand-600 text-white ring-4 ring-brand-100', text: 'text-brand-700' },
+  pending: { dot: 'border-slate-300 bg-white text-slate-500', text: 'text-slate-500' },
+}
+
+function StageRow({
+  stage,
+  last,
+  startable,
+  starting,
+  onStart,
+}: {
+  stage: CampaignStage
+  last: boolean
+  startable: boolean
+  starting: boolean
+  onStart: () => void
+}) {
+  const { t } = useTranslation()
+  const style = STATUS_STYLE[stage.status] ?? STATUS_STYLE.pending
+  return (
+    <li className="relative flex gap-4 pb-6 last:pb-0">
+      {!last && <span aria-hidden="true" className="absolute top-8 bottom-0 left-[15px] w-px bg-slate-200" />}
+      <span
+        aria-hidden="true"
+        className={cn(
+          'relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-xs font-semibold',
+          style?.dot,
+        )}
+      >
+        {stage.stage_no}
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h3 className="text-sm font-semibold text-slate-900">
+            <span className="sr-only">{t('campaigns.stageN', { no: stage.stage_no })} </span>
+            {stage.name}
+          </h3>
+          <span className={cn('text-xs font-medium', style?.text)}>{stageStatusLabel(t, stage.status)}</span>
+          <ProgressionChips t={t} stage={stage} />
+        </div>
+        <p className="mt-1 text-xs text-slate-500">
+          {t('campaigns.progression', {
+            sync: syncLabel(t, stage.sync_mode),
+            advance: advanceLabel(t, stage.advance_mode),
+          })}
+          {' · '}
+          {t(`campaigns.syncHelp.${stage.sync_mode}`, { defaultValue: '' })}{' '}
+          {t(`campaigns.advanceHelp.${stage.advance_mode}`, { defaultValue: '' })}
+        </p>
+        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600">
+          <div className="flex gap-1">
+            <dt>{t('campaigns.startedAt')}:</dt>
+            <dd className="text-slate-900">
+              {stage.started_at === null ? dash : formatDateTime(stage.started_at)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('campaigns.completedAt')}:</dt>
+            <dd className="text-slate-900">
+              {stage.completed_at === null ? dash : formatDateTime(stage.completed_at)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t('campaigns.col.responses_count')}:</dt>
+            <dd className="text-slate-900 tabular-nums">{stage.responses_count.toLocaleString()}</dd>
+          </div>
+        </dl>
+        {startable && (
+          <Button className="mt-3" size="sm" variant="primary" loading={starting} onClick={onStart}>
+            {t('campaigns.startStage', { no: stage.stage_no })}
+          </Button>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function Stages({ c }: { c: CampaignDetail }) {
+  const { t } = useTranslation()
+  const start = useStartStage(c.campaign_id)
+  const { addToast } = useToast()
+  return (
+    <Card title={t('campaigns.stagesTitle', { count: c.stages.length })}>
+      <ol aria-label={t('campaigns.col.stages')}>
+        {c.stages.map((s, i) => (
+          <StageRow
+            key={s.stage_no}
+            stage={s}
+            last={i === c.stages.length - 1}
+            startable={c.can_edit && c.startable_stage_no === s.stage_no}
+            starting={start.isPending}
+            onStart={() =>
+              start.mutate(s.stage_no, {
+                onSuccess: () =>
+                  addToast({
+                    variant: 'success',
+                    title: t('campaigns.stageStarted', { no: s.stage_no }),
+                    message: s.name,
+                    timeout: 5000,
+                  }),
+              })
+            }
+          />
+        ))}
+      </ol>
+      {start.isError && (
+        <div className="mt-3">
+          <FormError message={start.error.message} />
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function Responses({ c }: { c: CampaignDetail }) {
+  const { t } = useTranslation()
+  return (
+    <Card title={t('campaigns.responsesTitle')}>
+      {c.recent_responses.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('campaigns.noResponses')}</p>
+      ) : (
+        <div className="-mx-4 -my-4 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('campaigns.responsesTitle')}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  {t('campaigns.response.submitted_at')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('campaigns.response.respondent')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('campaigns.response.stage')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('campaigns.response.completed')}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t('campaigns.response.score')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.recent_responses.map((r) => (
+                <tr key={r.response_id} className="border-t border-slate-100">
+                  <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(r.submitted_at)}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{r.respondent}</td>
+                  <td className="px-4 py-2">{r.stage_no}</td>
+                  <td className="px-4 py-2">
+                    <Badge tone={r.completed ? 'positive' : 'warning'}>
+                      {r.completed ? t('campaigns.response.complete') : t('campaigns.response.partial')}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{r.score ?? dash}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+/** /typeform-campaigns/{campaign_id?}/info: the campaign, its stages and their progression, and recent responses. */
 export function CampaignPage() {
-  return <PageHeader title="CampaignPage" />
+  const { t } = useTranslation()
+  const { campaign_id: campaignId = '' } = useParams()
+  const query = useCampaign(campaignId)
+  if (!query.data) {
+    return (
+      <DetailState
+        valid={campaignId !== ''}
+        query={query}
+        title={t('campaigns.campaignTitle')}
+        breadcrumb={<Back />}
+        notFoundTitle={t('campaigns.notFoundTitle')}
+        notFoundDescription={t('campaigns.notFoundDescription')}
+      />
+    )
+  }
+  const c = query.data
+  const completion =
+    c.responses_count === 0 ? null : Math.round((c.completed_count / c.responses_count) * 100)
+  return (
+    <>
+      <PageHeader
+        title={c.name}
+        breadcrumb={<Back />}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <PhaseBadge t={t} statusCode={c.statusCode} />
+            <span className="font-mono text-xs">{c.campaign_id}</span>
+          </span>
+        }
+        actions={
+          <a
+            href={c.typeform_url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
+          >
+            {t('campaigns.openForm')}
+            <span aria-hidden="true">↗</span>
+          </a>
+        }
+      />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
+          <Card title={t('campaigns.detailsTitle')}>
+            <p className="mb-4 text-sm text-slate-700">{c.description}</p>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
+              <Field label={t('campaigns.col.start_date')}>{formatDate(c.start_date)}</Field>
+              <Field label={t('campaigns.col.end_date')}>
+                {c.end_date === null ? t('campaigns.openEnded') : formatDate(c.end_date)}
+              </Field>
+              <Field label={t('campaigns.typeformId')}>
+                <span className="font-mono">{c.typeform_form_id}</span>
+              </Field>
+              <Field label={t('campaigns.col.responses_count')}>{c.responses_count.toLocaleString()}</Field>
+              <Field label={t('campaigns.completed')}>{c.completed_count.toLocaleString()}</Field>
+              <Field label={t('campaigns.col.completion')}>
+                {completion === null ? dash : `${String(completion)}%`}
+              </Field>
+              <Field label={t('campaigns.updatedAt')}>{formatDateTime(c.updated_at)}</Field>
+            </dl>
+          </Card>
+          <Responses c={c} />
+        </div>
+        <div className="min-w-0">
+          <Stages c={c} />
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,6 +1,100 @@
+import type { CampaignListItem } from '@portal/contract'
+import { CAMPAIGN_PAGE_SIZE, campaignPhases } from '@portal/contract'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataTable } from '@/components/data-table/data-table'
+import { FilterBar } from '@/components/data-table/filter-bar'
+import { useListState } from '@/components/data-table/list-state'
+import type { TableState } from '@/components/data-table/types'
+import { ListTabs } from '@/components/list-filters/list-tabs'
+import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
+import { isForbidden } from '@/lib/http'
+import { useSession } from '@/lib/session/session-store'
+import { useCampaigns } from './api/campaigns-api'
+import { campaignColumns } from './campaign-columns'
+import {
+  CAMPAIGN_RANGE_KEYS,
+  campaignFilterBody,
+  campaignFilterDefs,
+  campaignInfoPath,
+  PHASE_KEY,
+  phaseOf,
+} from './campaign-filters'
 
-/** Placeholder until the step-6 helper builds this screen. */
+const rowId = (c: CampaignListItem) => c.campaign_id
+const rowHref = (c: CampaignListItem) => campaignInfoPath(c.campaign_id)
+const drawnByScreen = (key: string) =>
+  key === PHASE_KEY || (CAMPAIGN_RANGE_KEYS as readonly string[]).includes(key)
+
+/** /typeform-campaigns (B §3, §7): the entity's campaigns by phase, search and dates, 5 a page. */
 export function CampaignsPage() {
-  return <PageHeader title="CampaignsPage" />
+  const { t, i18n } = useTranslation()
+  const { entityCode } = useSession()
+  const defs = useMemo(() => campaignFilterDefs(t), [t])
+  const columns = useMemo(() => campaignColumns(t), [t])
+  const list = useListState(defs)
+  const phase = phaseOf(list.text(PHASE_KEY))
+  const query = useCampaigns(campaignFilterBody(list, entityCode))
+  const total = query.data?.count
+
+  const state: TableState = query.isPending
+    ? 'loading'
+    : query.isError
+      ? isForbidden(query.error)
+        ? 'forbidden'
+        : 'error'
+      : 'ready'
+
+  return (
+    <>
+      <PageHeader
+        title={t('campaigns.title')}
+        description={
+          total === undefined
+            ? t('campaigns.subtitle')
+            : t('campaigns.count', { count: total, formatted: total.toLocaleString(i18n.language) })
+        }
+      />
+      <ListTabs
+        label={t('campaigns.phaseTabs')}
+        tabs={campaignPhases.values.map((p) => ({ id: p, label: t(`campaigns.phaseTab.${p}`) }))}
+        current={phase}
+        onSelect={(id) => list.setFilter(PHASE_KEY, id === 'All' ? '' : id)}
+      />
+      <DataTable
+        tableId="typeform-campaigns"
+        caption={t('campaigns.title')}
+        columns={columns}
+        rows={query.data?.campaigns}
+        getRowId={rowId}
+        rowHref={rowHref}
+        state={state}
+        fetching={query.isFetching}
+        errorMessage={query.error?.message}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        pageSize={CAMPAIGN_PAGE_SIZE}
+        total={total}
+        onPageChange={list.setPage}
+        filtersActive={list.activeCount > 0}
+        onResetFilters={() => list.reset()}
+        emptyTitle={t('campaigns.empty')}
+        toolbar={
+          <div className="flex flex-col gap-2">
+            <FilterBar defs={defs.filter((d) => !drawnByScreen(d.key))} list={list} />
+            <RangeFilter
+              list={list}
+              label={t('campaigns.running')}
+              fromKey="from"
+              toKey="to"
+              type="date"
+              fromLabel={t('campaigns.from')}
+              toLabel={t('campaigns.to')}
+            />
+          </div>
+        }
+      />
+    </>
+  )
 }

@@ -1,6 +1,141 @@
+import type { EmissionsCategory, EmissionsCategoryFilterRequest } from '@portal/contract'
+import {
+  cleanFilters,
+  EMISSIONS_CATEGORY_PAGE_SIZE,
+  formatDate,
+  fuels,
+  labelOf,
+  vehicleTypes,
+} from '@portal/contract'
+import type { TFunction } from 'i18next'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { DataTable } from '@/components/data-table/data-table'
+import { FilterBar } from '@/components/data-table/filter-bar'
+import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import { useListState } from '@/components/data-table/list-state'
+import type { DataColumn, TableState } from '@/components/data-table/types'
 import { PageHeader } from '@/components/page/page-header'
+import { buttonClasses } from '@/components/ui/button/button'
+import { isForbidden } from '@/lib/http'
+import { useEmissionsCategories } from './api/crx-api'
+import { categoryPath, NEW_CATEGORY_PATH } from './crx-paths'
 
-/** Placeholder until the step-6 helper builds this screen. */
+const KEYS = { search: 'search', type: 'type', fuel: 'fuel' } as const
+
+function categoryFilterDefs(t: TFunction): FilterDef[] {
+  return [
+    { kind: 'search', key: KEYS.search, label: t('crx.categories.search') },
+    {
+      kind: 'multi',
+      key: KEYS.type,
+      label: t('crx.categories.col.vehicle_type'),
+      options: vehicleTypes.entries.map((e) => ({ value: e.value, label: t(`crx.vehicleType.${e.value}`) })),
+    },
+    {
+      kind: 'multi',
+      key: KEYS.fuel,
+      label: t('crx.categories.col.fuel'),
+      options: fuels.entries.map((e) => ({ value: e.value, label: t(`crx.fuel.${e.value}`) })),
+    },
+  ]
+}
+
+/** The call's body from the list state (unset filters left out). */
+function categoryBody(list: Pick<ListState, 'text' | 'multi' | 'page'>): EmissionsCategoryFilterRequest {
+  return {
+    limit: EMISSIONS_CATEGORY_PAGE_SIZE,
+    offset: (list.page - 1) * EMISSIONS_CATEGORY_PAGE_SIZE,
+    ...cleanFilters({
+      search: list.text(KEYS.search).trim(),
+      vehicle_type_list: list
+        .multi(KEYS.type)
+        .map(String) as EmissionsCategoryFilterRequest['vehicle_type_list'],
+      fuel_list: list.multi(KEYS.fuel).map(String) as EmissionsCategoryFilterRequest['fuel_list'],
+    }),
+  }
+}
+
+function categoryColumns(t: TFunction): DataColumn<EmissionsCategory>[] {
+  return [
+    { id: 'name', header: t('crx.categories.col.name'), cell: (c) => c.name },
+    {
+      id: 'vehicle_type',
+      header: t('crx.categories.col.vehicle_type'),
+      cell: (c) => labelOf(vehicleTypes, c.vehicle_type),
+    },
+    { id: 'fuel', header: t('crx.categories.col.fuel'), cell: (c) => labelOf(fuels, c.fuel) },
+    {
+      id: 'emission_factor',
+      header: t('crx.categories.col.emission_factor'),
+      cell: (c) => c.emission_factor.toFixed(3),
+      align: 'right',
+    },
+    { id: 'vehicles', header: t('crx.categories.col.vehicles'), cell: (c) => c.vehicles, align: 'right' },
+    {
+      id: 'description',
+      header: t('crx.categories.col.description'),
+      cell: (c) => <span title={c.description}>{c.description || '—'}</span>,
+      className: 'max-w-80',
+    },
+    {
+      id: 'updated_at',
+      header: t('crx.categories.col.updated_at'),
+      cell: (c) => <span className="whitespace-nowrap">{formatDate(c.updated_at)}</span>,
+    },
+  ]
+}
+
+/**
+ * Emissions categories (/crx/emissions-category): the exchange's scenarios, one per vehicle type and fuel, each with
+ * the emission factor its records are computed with. A row opens its edit page; "New category" creates one.
+ */
 export function EmissionsCategoriesPage() {
-  return <PageHeader title="EmissionsCategoriesPage" />
+  const { t } = useTranslation()
+  const defs = useMemo(() => categoryFilterDefs(t), [t])
+  const list = useListState(defs)
+  const query = useEmissionsCategories(categoryBody(list))
+  const columns = useMemo(() => categoryColumns(t), [t])
+  const state: TableState = query.isPending
+    ? 'loading'
+    : query.isError
+      ? isForbidden(query.error)
+        ? 'forbidden'
+        : 'error'
+      : 'ready'
+  return (
+    <>
+      <PageHeader
+        title={t('crx.categories.title')}
+        description={t('crx.categories.subtitle')}
+        actions={
+          <Link to={NEW_CATEGORY_PATH} className={buttonClasses({ variant: 'primary' })}>
+            {t('crx.categories.new')}
+          </Link>
+        }
+      />
+      <DataTable<EmissionsCategory>
+        tableId="crx-emissions-categories"
+        caption={t('crx.categories.title')}
+        columns={columns}
+        rows={query.data?.categories}
+        getRowId={(c) => String(c.id)}
+        state={state}
+        fetching={query.isFetching}
+        errorMessage={query.error?.message}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        pageSize={EMISSIONS_CATEGORY_PAGE_SIZE}
+        total={query.data?.count}
+        onPageChange={list.setPage}
+        rowHref={(c) => categoryPath(c.id)}
+        filtersActive={list.activeCount > 0}
+        onResetFilters={() => list.reset()}
+        emptyTitle={t('crx.categories.empty')}
+        toolbar={<FilterBar defs={defs} list={list} />}
+      />
+      <p className="mt-3 text-xs text-slate-500">{t('crx.categories.footnote')}</p>
+    </>
+  )
 }

@@ -1,11 +1,304 @@
+import type { CarbonPartnerDetail, CarbonPayout, CarbonVehicle, PartnerRole } from '@portal/contract'
+import {
+  formatDate,
+  formatEmissions,
+  formatEnergy,
+  formatMoney,
+  fuels,
+  labelOf,
+  PAYOUT_PAGE_SIZE,
+  VEHICLE_PAGE_SIZE,
+  vehicleTypes,
+} from '@portal/contract'
+import type { TFunction } from 'i18next'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { useCarbonPayouts } from '@/components/carbon/carbon-api'
+import { FigureTable } from '@/components/carbon/carbon-dashboard'
+import { payoutColumns } from '@/components/carbon/payout-columns'
+import { DataTable } from '@/components/data-table/data-table'
+import type { DataColumn, TableState } from '@/components/data-table/types'
+import { FigureCard } from '@/components/ev-overview/figure-card'
+import { DetailState, Field } from '@/components/form-kit/detail-state'
+import { Card } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
+import { Badge } from '@/components/ui/badge/badge'
+import { buttonClasses } from '@/components/ui/button/button'
+import { isForbidden } from '@/lib/http'
+import { useCarbonVehicles, usePartnerDetail } from './api/crx-api'
+import { CRX_PATH, cpoDetailsPath, foDetailsPath } from './crx-paths'
 
-/** Placeholder until the step-6 helper builds this screen. */
-export function CpoDetailsPage() {
-  return <PageHeader title="CpoDetailsPage" />
+function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }): TableState {
+  if (query.isPending) return 'loading'
+  if (query.isError) return isForbidden(query.error) ? 'forbidden' : 'error'
+  return 'ready'
 }
 
-/** Placeholder until the step-6 helper builds this screen. */
+function Back() {
+  const { t } = useTranslation()
+  return (
+    <Link to={CRX_PATH} className="text-brand-700 hover:underline">
+      ← {t('crx.home.title')}
+    </Link>
+  )
+}
+
+function vehicleColumns(t: TFunction): DataColumn<CarbonVehicle>[] {
+  return [
+    {
+      id: 'license_plate',
+      header: t('crx.vehicles.col.license_plate'),
+      cell: (v) => <span className="font-mono text-xs">{v.license_plate}</span>,
+    },
+    {
+      id: 'vehicle_type',
+      header: t('crx.vehicles.col.vehicle_type'),
+      cell: (v) => labelOf(vehicleTypes, v.vehicle_type),
+    },
+    { id: 'fuel', header: t('crx.vehicles.col.fuel'), cell: (v) => labelOf(fuels, v.fuel) },
+    {
+      id: 'scenario',
+      header: t('crx.vehicles.col.scenario'),
+      cell: (v) => v.scenario ?? <Badge tone="warning">{t('crx.vehicles.noCategory')}</Badge>,
+    },
+    {
+      id: 'enrolled_at',
+      header: t('crx.vehicles.col.enrolled_at'),
+      cell: (v) => <span className="whitespace-nowrap">{formatDate(v.enrolled_at)}</span>,
+    },
+  ]
+}
+
+/** A fleet owner's enrolled vehicles, 20 a page. */
+function Vehicles({ entity }: { entity: string }) {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const query = useCarbonVehicles({
+    limit: VEHICLE_PAGE_SIZE,
+    offset: (page - 1) * VEHICLE_PAGE_SIZE,
+    fo_entity_code: entity,
+  })
+  const columns = useMemo(() => vehicleColumns(t), [t])
+  return (
+    <DataTable<CarbonVehicle>
+      tableId="crx-partner-vehicles"
+      caption={t('crx.vehicles.title')}
+      columns={columns}
+      rows={query.data?.vehicles}
+      getRowId={(v) => String(v.id)}
+      state={stateOf(query)}
+      fetching={query.isFetching}
+      errorMessage={query.error?.message}
+      onRetry={() => void query.refetch()}
+      page={page}
+      pageSize={VEHICLE_PAGE_SIZE}
+      total={query.data?.count}
+      onPageChange={setPage}
+      emptyTitle={t('crx.vehicles.empty')}
+      toolbar={<h2 className="text-sm font-semibold text-slate-900">{t('crx.vehicles.title')}</h2>}
+    />
+  )
+}
+
+/** The payouts the exchange made to this partner. */
+function Payouts({ entity, role }: { entity: string; role: PartnerRole }) {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const query = useCarbonPayouts({
+    limit: PAYOUT_PAGE_SIZE,
+    offset: (page - 1) * PAYOUT_PAGE_SIZE,
+    payee_entity_code: entity,
+    payee_role: role,
+  })
+  const columns = useMemo(() => payoutColumns(t, false), [t])
+  return (
+    <DataTable<CarbonPayout>
+      tableId="crx-partner-payouts"
+      caption={t('crx.partner.payouts')}
+      columns={columns}
+      rows={query.data?.payouts}
+      getRowId={(p) => p.uuid}
+      state={stateOf(query)}
+      fetching={query.isFetching}
+      errorMessage={query.error?.message}
+      onRetry={() => void query.refetch()}
+      page={page}
+      pageSize={PAYOUT_PAGE_SIZE}
+      total={query.data?.count}
+      onPageChange={setPage}
+      emptyTitle={t('carbon.payouts.empty')}
+      toolbar={<h2 className="text-sm font-semibold text-slate-900">{t('crx.partner.payouts')}</h2>}
+    />
+  )
+}
+
+function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
+  const { t, i18n } = useTranslation()
+  const money = (minor: number) => formatMoney(minor, partner.currency)
+  const cpo = partner.role === 'CPO'
+  const counterpartPath = (code: string) => (cpo ? foDetailsPath(code) : cpoDetailsPath(code))
+  const recordsLink = `/ev-carbon-data?${cpo ? 'cpo' : 'fo'}=${encodeURIComponent(partner.entity_code)}`
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <FigureCard
+          label={t('crx.partner.earned')}
+          value={money(partner.partner_earnings)}
+          sub={t('crx.partner.ofValue', { total: money(partner.total_earnings) })}
+        />
+        <FigureCard label={t('carbon.dashboard.energy')} value={formatEnergy(partner.kWh)} />
+        <FigureCard
+          label={t('carbon.dashboard.emissions')}
+          value={formatEmissions(partner.emissions_reduced)}
+        />
+        <FigureCard
+          label={t('carbon.dashboard.records')}
+          value={partner.records.toLocaleString(i18n.language)}
+          href={recordsLink}
+        />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-3">
+        <Card title={t('crx.partner.profile')}>
+          <dl className="grid grid-cols-1 gap-3">
+            <Field label={t('crx.partner.code')}>{partner.entity_code}</Field>
+            <Field label={t('crx.partner.role')}>{cpo ? t('carbon.role.CPO') : t('carbon.role.FO')}</Field>
+            <Field label={t('crx.partner.joined')}>{formatDate(partner.joined_at)}</Field>
+            <Field label={t('carbon.payouts.col.payment_bank')}>{partner.payment_bank}</Field>
+            <Field label={cpo ? t('crx.partner.locations') : t('crx.partner.vehicles')}>
+              {(cpo ? partner.locations : partner.vehicles).toLocaleString(i18n.language)}
+            </Field>
+          </dl>
+        </Card>
+        <Card
+          title={cpo ? t('crx.partner.fleetPartners') : t('crx.partner.cpoPartners')}
+          className="lg:col-span-2"
+        >
+          <div className="overflow-x-auto">
+            <FigureTable
+              caption={cpo ? t('crx.partner.fleetPartners') : t('crx.partner.cpoPartners')}
+              headers={[
+                t('carbon.partners.col.name'),
+                t('carbon.partners.col.cpo_share'),
+                t('carbon.partners.col.since'),
+                t('carbon.dashboard.records'),
+                t('carbon.dashboard.energy'),
+                t('crx.partner.earned'),
+              ]}
+              rows={partner.partnerships.map((p) => [
+                <Link
+                  key={p.entity_code}
+                  to={counterpartPath(p.entity_code)}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {p.name}
+                </Link>,
+                `${p.cpo_share_percent.toLocaleString(i18n.language)}%`,
+                formatDate(p.since),
+                p.records.toLocaleString(i18n.language),
+                formatEnergy(p.kWh),
+                money(p.partner_earnings),
+              ])}
+            />
+          </div>
+        </Card>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        {cpo && (
+          <Card title={t('carbon.dashboard.topLocations')}>
+            {partner.top_locations.length === 0 ? (
+              <p className="text-sm text-slate-500">{t('carbon.dashboard.noData')}</p>
+            ) : (
+              <FigureTable
+                caption={t('carbon.dashboard.topLocations')}
+                headers={[
+                  t('carbon.dashboard.location'),
+                  t('carbon.dashboard.creditValue'),
+                  t('carbon.dashboard.energy'),
+                  t('carbon.dashboard.records'),
+                ]}
+                rows={partner.top_locations.map((l) => [
+                  l.name,
+                  money(l.total_earnings),
+                  formatEnergy(l.kWh),
+                  l.records.toLocaleString(i18n.language),
+                ])}
+              />
+            )}
+          </Card>
+        )}
+        <Card title={t('crx.partner.scenarios')} className={cpo ? undefined : 'lg:col-span-2'}>
+          {partner.scenarios.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('carbon.dashboard.noData')}</p>
+          ) : (
+            <FigureTable
+              caption={t('crx.partner.scenarios')}
+              headers={[
+                t('carbon.dashboard.scenario'),
+                t('carbon.dashboard.emissions'),
+                t('carbon.dashboard.energy'),
+                t('carbon.dashboard.records'),
+              ]}
+              rows={partner.scenarios.map((s) => [
+                s.scenario,
+                formatEmissions(s.emissions_reduced),
+                formatEnergy(s.kWh),
+                s.records.toLocaleString(i18n.language),
+              ])}
+            />
+          )}
+        </Card>
+      </div>
+      {!cpo && <Vehicles entity={partner.entity_code} />}
+      <Payouts entity={partner.entity_code} role={partner.role} />
+    </div>
+  )
+}
+
+/** A partner of the exchange's programme, by role (A §2 /crx/cpo-details/{entity}, /crx/fo-details/{entity}). */
+function PartnerDetailsPage({ role }: { role: PartnerRole }) {
+  const { t } = useTranslation()
+  const { entity = '' } = useParams()
+  const code = entity.toUpperCase()
+  const query = usePartnerDetail(code, role)
+  const title = role === 'CPO' ? t('crx.partner.cpoTitle') : t('crx.partner.foTitle')
+  if (!query.data) {
+    return (
+      <DetailState
+        valid={/^[A-Z0-9][A-Z0-9_-]{1,31}$/.test(code)}
+        query={query}
+        title={title}
+        breadcrumb={<Back />}
+        notFoundTitle={t('crx.partner.notFound')}
+        notFoundDescription={t('crx.partner.notFoundDescription')}
+      />
+    )
+  }
+  const partner = query.data
+  return (
+    <>
+      <PageHeader
+        title={partner.name}
+        breadcrumb={<Back />}
+        description={`${title} · ${partner.entity_code}`}
+        actions={
+          <Link
+            to={`/ev-carbon-data?${role === 'CPO' ? 'cpo' : 'fo'}=${encodeURIComponent(partner.entity_code)}`}
+            className={buttonClasses({ variant: 'classic' })}
+          >
+            {t('crx.partner.viewRecords')}
+          </Link>
+        }
+      />
+      <PartnerView partner={partner} />
+    </>
+  )
+}
+
+export function CpoDetailsPage() {
+  return <PartnerDetailsPage role="CPO" />
+}
+
 export function FoDetailsPage() {
-  return <PageHeader title="FoDetailsPage" />
+  return <PartnerDetailsPage role="FO" />
 }

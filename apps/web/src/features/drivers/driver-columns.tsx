@@ -35,7 +35,11 @@ export function driverColumns(t: TFunction): DataColumn<Driver>[] {
       cell: (d) => <span className="tabular-nums">{formatMobile(d.mobileNumber)}</span>,
     },
     { id: 'email', header: t('drivers.column.email'), cell: (d) => d.email },
-    { id: 'nationality', header: t('drivers.column.nationality'), cell: (d) => nationalityLabel(t, d.nationality) },
+    {
+      id: 'nationality',
+      header: t('drivers.column.nationality'),
+      cell: (d) => nationalityLabel(t, d.nationality),
+    },
     {
       id: 'createdAt',
       header: t('drivers.column.createdOn'),

@@ -1,4 +1,4 @@
-import type { DriverDashboardQuery, DriverSort, LimoDriverQuery, Nationality } from '@portal/contract'
+import type { DriverDashboardQuery, DriverSort, LimoDriverQuery } from '@portal/contract'
 import {
   DEFAULT_DRIVER_SORT,
   DRIVER_DASHBOARD_PAGE_SIZE,
@@ -57,7 +57,12 @@ export function driverFilterDefs(t: TFunction, cpoOptions: readonly FilterOption
     },
   ]
   if (cpoOptions !== null)
-    defs.push({ kind: 'multi', key: KEYS.subscribed, label: t('drivers.filter.subscribed'), options: cpoOptions })
+    defs.push({
+      kind: 'multi',
+      key: KEYS.subscribed,
+      label: t('drivers.filter.subscribed'),
+      options: cpoOptions,
+    })
   defs.push(
     {
       kind: 'select',
@@ -138,7 +143,7 @@ export function limoDriverQuery(list: ListReader): LimoDriverQuery {
   const email = list.text(KEYS.email).trim()
   if (email) query.email = email
   const nationality = list.select(KEYS.nationality)
-  if (isInCatalogue(nationalities, nationality)) query.nationality = nationality as Nationality
+  if (isInCatalogue(nationalities, nationality)) query.nationality = nationality
   const registered = list.select(KEYS.registered)
   if (registered === 'true' || registered === 'false') query.isRegistered = registered
   return query

@@ -17,8 +17,18 @@ export interface DriverVariantConfig {
 }
 
 export const DRIVER_VARIANTS: Record<DriverVariant, DriverVariantConfig> = {
-  dashboard: { variant: 'dashboard', listPath: '/drivers', apiBase: '/v2/dashboard/drivers', subscriptions: true },
-  limo: { variant: 'limo', listPath: '/limo/drivers', apiBase: '/v2/eleccalimo/drivers', subscriptions: false },
+  dashboard: {
+    variant: 'dashboard',
+    listPath: '/drivers',
+    apiBase: '/v2/dashboard/drivers',
+    subscriptions: true,
+  },
+  limo: {
+    variant: 'limo',
+    listPath: '/limo/drivers',
+    apiBase: '/v2/eleccalimo/drivers',
+    subscriptions: false,
+  },
 }
 
 export function variantOfPath(pathname: string): DriverVariantConfig {

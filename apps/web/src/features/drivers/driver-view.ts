@@ -8,10 +8,16 @@ import { msRange } from './driver-filters'
  */
 
 /** Drivers created within the range's days, both ends included; an open end does not limit. */
-export function inDayRange<T extends Pick<Driver, 'createdAt'>>(drivers: readonly T[], from: string, to: string): T[] {
+export function inDayRange<T extends Pick<Driver, 'createdAt'>>(
+  drivers: readonly T[],
+  from: string,
+  to: string,
+): T[] {
   const range = msRange(from, to)
   return drivers.filter(
-    (d) => (range.from === undefined || d.createdAt >= range.from) && (range.to === undefined || d.createdAt <= range.to),
+    (d) =>
+      (range.from === undefined || d.createdAt >= range.from) &&
+      (range.to === undefined || d.createdAt <= range.to),
   )
 }
 
@@ -40,7 +46,11 @@ export function sortDrivers<T extends Sortable>(drivers: readonly T[], sort: Dri
 }
 
 /** One page of a list; a page past the end shows the last page (after a filter narrowed the list). */
-export function pageOf<T>(items: readonly T[], page: number, size = LIMO_DRIVER_PAGE_SIZE): { rows: T[]; page: number } {
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  size = LIMO_DRIVER_PAGE_SIZE,
+): { rows: T[]; page: number } {
   const pages = Math.max(1, Math.ceil(items.length / size))
   const current = Math.min(Math.max(1, Math.floor(page)), pages)
   return { rows: items.slice((current - 1) * size, current * size), page: current }

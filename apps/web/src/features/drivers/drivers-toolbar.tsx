@@ -4,7 +4,7 @@ import type { FilterDef, ListState } from '@/components/data-table/list-state'
 import { KEYS } from './driver-filters'
 
 const inputClass =
-  'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600'
+  'h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600'
 
 /** The created-on range as two calendar days, both included (B §5); either end may stay open. */
 export function DayRangeControl({ list }: { list: ListState }) {
@@ -12,9 +12,13 @@ export function DayRangeControl({ list }: { list: ListState }) {
   const from = list.text(KEYS.from)
   const to = list.text(KEYS.to)
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('drivers.filter.createdRange')}>
-      <span className="text-sm text-slate-600">{t('drivers.filter.createdRange')}</span>
-      <label className="flex items-center gap-1 text-sm text-slate-600">
+    <div
+      className="flex flex-wrap items-center gap-2"
+      role="group"
+      aria-label={t('drivers.filter.createdRange')}
+    >
+      <span className="w-full text-sm text-slate-600 sm:w-auto">{t('drivers.filter.createdRange')}</span>
+      <label className="flex min-w-0 flex-1 items-center gap-1 text-sm text-slate-600 sm:flex-none">
         <span>{t('drivers.filter.from')}</span>
         <input
           type="date"
@@ -24,7 +28,7 @@ export function DayRangeControl({ list }: { list: ListState }) {
           onChange={(e) => list.setFilter(KEYS.from, e.target.value)}
         />
       </label>
-      <label className="flex items-center gap-1 text-sm text-slate-600">
+      <label className="flex min-w-0 flex-1 items-center gap-1 text-sm text-slate-600 sm:flex-none">
         <span>{t('drivers.filter.to')}</span>
         <input
           type="date"

@@ -56,7 +56,10 @@ export function LimoDriversPage() {
         }
       />
       {result.data?.truncated && (
-        <p role="status" className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p
+          role="status"
+          className="mb-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
           {t('drivers.truncated', { max: LIMO_DRIVER_LIST_MAX.toLocaleString() })}
         </p>
       )}

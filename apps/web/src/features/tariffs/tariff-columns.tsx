@@ -2,7 +2,9 @@ import type { Tariff, TariffValidity } from '@portal/contract'
 import {
   componentPriceRange,
   componentTypesOf,
+  formatDate,
   formatDateTime,
+  isInCatalogue,
   labelOf,
   tariffTypes,
   tariffValidity,
@@ -29,8 +31,34 @@ export function ValidityBadge({ validity, t }: { validity: TariffValidity; t: TF
   )
 }
 
-/** Columns hidden until picked: the owning entity (the list shows one entity unless children are named). */
-export const HIDDEN_BY_DEFAULT = ['entity_code'] as const
+/** The validity badge with the date that matters: when a scheduled tariff starts, when a tariff ends or ended. */
+function ValidityCell({ tariff, now, t }: { tariff: Tariff; now: number; t: TFunction }) {
+  const validity = tariffValidity(tariff, now)
+  const hint =
+    validity === 'SCHEDULED' && tariff.start_date_time !== null
+      ? t('tariffs.validityHint.starts', { date: formatDate(tariff.start_date_time) })
+      : validity === 'EXPIRED' && tariff.end_date_time !== null
+        ? t('tariffs.validityHint.ended', { date: formatDate(tariff.end_date_time) })
+        : validity === 'ACTIVE' && tariff.end_date_time !== null
+          ? t('tariffs.validityHint.until', { date: formatDate(tariff.end_date_time) })
+          : null
+  return (
+    <span className="inline-flex items-center gap-2">
+      <ValidityBadge validity={validity} t={t} />
+      {hint && <span className="text-xs text-slate-500">{hint}</span>}
+    </span>
+  )
+}
+
+/** An OCPI tariff type in words ("Fast" for PROFILE_FAST); a value outside the catalogue reads "Unknown (…)". */
+export function tariffTypeLabel(type: string | null, t: TFunction): string {
+  if (type === null) return DASH
+  return isInCatalogue(tariffTypes, type) ? t(`tariffs.type.${type}`) : labelOf(tariffTypes, type)
+}
+
+/** Columns hidden until picked: the component list, the validity dates (the Validity column says what matters) and
+ * the owning entity (the list shows one entity unless entities below it are named). */
+export const HIDDEN_BY_DEFAULT = ['components', 'valid_from', 'valid_to', 'entity_code'] as const
 
 /**
  * The tariff list's columns: what an operator compares plans by. Rates keep up to 4 decimals (B §3: a per-kWh
@@ -45,10 +73,12 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
   ): DataColumn<Tariff> => ({ id, header: t(`tariffs.column.${id}`), cell, ...extra })
   const right = { align: 'right' as const }
   return [
-    col('name', (r) => r.name, { className: 'max-w-72' }),
+    // Names wrap (two lines at most in practice) so the prices and validity fit beside them.
+    col('name', (r) => <span className="block max-w-56 min-w-40 whitespace-normal">{r.name}</span>),
     col('external_id', (r) => <span className="font-mono text-xs">{r.external_id}</span>),
+    col('validity', (r) => <ValidityCell tariff={r} now={now} t={t} />),
     col('currency', (r) => r.currency),
-    col('type', (r) => (r.type === null ? DASH : labelOf(tariffTypes, r.type))),
+    col('type', (r) => tariffTypeLabel(r.type, t)),
     col(
       'energy_excl',
       (r) => {
@@ -75,6 +105,7 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
       },
       right,
     ),
+    col('last_updated', (r) => formatDateTime(r.last_updated)),
     col('components', (r) => (
       <span className="flex gap-1">
         {componentTypesOf(r.elements).map((type) => (
@@ -82,10 +113,10 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
         ))}
       </span>
     )),
-    col('validity', (r) => <ValidityBadge validity={tariffValidity(r, now)} t={t} />),
     col('valid_from', (r) => (r.start_date_time === null ? DASH : formatDateTime(r.start_date_time))),
     col('valid_to', (r) => (r.end_date_time === null ? DASH : formatDateTime(r.end_date_time))),
-    col('last_updated', (r) => formatDateTime(r.last_updated)),
-    col('entity_code', (r) => r.entity_code, { defaultVisible: false }),
-  ]
+    col('entity_code', (r) => r.entity_code),
+  ].map((c) =>
+    (HIDDEN_BY_DEFAULT as readonly string[]).includes(c.id) ? { ...c, defaultVisible: false } : c,
+  )
 }

@@ -1,14 +1,15 @@
 import type { PriceComponent, TariffDetail, TariffElement } from '@portal/contract'
-import { formatDateTime, labelOf, priceWithTax, tariffTypes, tariffValidity } from '@portal/contract'
+import { formatDateTime, priceWithTax, tariffValidity } from '@portal/contract'
+import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'react-router'
 import { Card } from '@/components/form-kit/fields'
-import { dash, DetailState, Field } from '@/components/form-kit/detail-state'
+import { DetailState, Field } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { useTariff } from './api/tariffs-api'
 import { CostPreview } from './cost-preview-panel'
-import { ValidityBadge } from './tariff-columns'
+import { tariffTypeLabel, ValidityBadge } from './tariff-columns'
 import { tariffBase } from './tariffs-page'
 import {
   formatRate,
@@ -28,13 +29,34 @@ function Back({ base }: { base: string }) {
   )
 }
 
-function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) {
+/** A component's price in its unit ("SGD 0.55/kWh", "SGD 1.00 per session"), and per minute for hogging fees. */
+function usePriceText(currency: string) {
   const { t } = useTranslation()
-  const unit = priceUnit(c.type, t)
-  const withUnit = (value: number) =>
-    unit.startsWith('/')
+  return (c: PriceComponent, value: number) => {
+    const unit = priceUnit(c.type, t)
+    return unit.startsWith('/')
       ? `${currency} ${formatRate(value)}${unit}`
       : `${currency} ${formatRate(value)} ${unit}`
+  }
+}
+
+function PerMinute({ c, value }: { c: PriceComponent; value: number }) {
+  const { t } = useTranslation()
+  if (c.type !== 'PARKING_TIME') return null
+  return (
+    <span className="block text-xs font-normal text-slate-500">
+      {t('tariffs.perMinute', { price: formatRate(perMinute(value)) })}
+    </span>
+  )
+}
+
+function vatText(c: PriceComponent, t: TFunction) {
+  return c.vat === null ? t('tariffs.detail.noVat') : t('tariffs.detail.vatValue', { vat: c.vat })
+}
+
+function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) {
+  const { t } = useTranslation()
+  const price = usePriceText(currency)
   const incl = priceWithTax(c.price, c.vat)
   return (
     <tr className="border-b border-slate-100 last:border-b-0" data-testid={`component-${c.type}`}>
@@ -42,30 +64,54 @@ function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) 
         <span className="block text-slate-900">{t(`tariffs.componentType.${c.type}`)}</span>
         <span className="block font-mono text-[11px] text-slate-500">{c.type}</span>
       </th>
-      <td className="py-2 pr-3 text-right align-top whitespace-nowrap tabular-nums" data-testid="price-excl">
-        {withUnit(c.price)}
-        {c.type === 'PARKING_TIME' && (
-          <span className="block text-xs text-slate-500">
-            {t('tariffs.perMinute', { price: formatRate(perMinute(c.price)) })}
-          </span>
-        )}
+      <td className="py-2 pr-3 text-right align-top tabular-nums" data-testid="price-excl">
+        {price(c, c.price)}
+        <PerMinute c={c} value={c.price} />
       </td>
-      <td className="py-2 pr-3 text-right align-top whitespace-nowrap tabular-nums" data-testid="vat">
-        {c.vat === null ? t('tariffs.detail.noVat') : t('tariffs.detail.vatValue', { vat: c.vat })}
+      <td className="py-2 pr-3 text-right align-top tabular-nums" data-testid="vat">
+        {vatText(c, t)}
       </td>
-      <td
-        className="py-2 pr-3 text-right align-top font-medium whitespace-nowrap tabular-nums"
-        data-testid="price-incl"
-      >
-        {withUnit(incl)}
-        {c.type === 'PARKING_TIME' && (
-          <span className="block text-xs font-normal text-slate-500">
-            {t('tariffs.perMinute', { price: formatRate(perMinute(incl)) })}
-          </span>
-        )}
+      <td className="py-2 pr-3 text-right align-top font-medium tabular-nums" data-testid="price-incl">
+        {price(c, incl)}
+        <PerMinute c={c} value={incl} />
       </td>
       <td className="py-2 align-top text-slate-700">{stepInWords(c.type, c.step_size, t)}</td>
     </tr>
+  )
+}
+
+/** The same facts stacked, for a phone's width. */
+function ComponentItem({ c, currency }: { c: PriceComponent; currency: string }) {
+  const { t } = useTranslation()
+  const price = usePriceText(currency)
+  const incl = priceWithTax(c.price, c.vat)
+  return (
+    <li className="py-2">
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="font-medium text-slate-900">{t(`tariffs.componentType.${c.type}`)}</span>
+        <span className="text-xs text-slate-500">{stepInWords(c.type, c.step_size, t)}</span>
+      </p>
+      <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+        <div>
+          <dt className="text-slate-500">{t('tariffs.detail.price')}</dt>
+          <dd className="text-slate-900 tabular-nums">
+            {price(c, c.price)}
+            <PerMinute c={c} value={c.price} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('tariffs.detail.vat')}</dt>
+          <dd className="text-slate-900 tabular-nums">{vatText(c, t)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('tariffs.detail.priceWithTax')}</dt>
+          <dd className="font-medium text-slate-900 tabular-nums">
+            {price(c, incl)}
+            <PerMinute c={c} value={incl} />
+          </dd>
+        </div>
+      </dl>
+    </li>
   )
 }
 
@@ -91,9 +137,21 @@ function ElementBlock({
           {when}
         </span>
       </h3>
-      <div className="overflow-x-auto px-3">
-        <table className="w-full text-sm">
+      <ul className="divide-y divide-slate-100 px-3 sm:hidden">
+        {element.price_components.map((c, i) => (
+          <ComponentItem key={`${c.type}-${String(i)}`} c={c} currency={currency} />
+        ))}
+      </ul>
+      <div className="hidden px-3 sm:block">
+        <table className="w-full table-fixed text-sm">
           <caption className="sr-only">{title}</caption>
+          <colgroup>
+            <col className="w-[28%]" />
+            <col className="w-[21%]" />
+            <col className="w-[9%]" />
+            <col className="w-[21%]" />
+            <col className="w-[21%]" />
+          </colgroup>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs text-slate-500 uppercase">
               <th scope="col" className="py-1.5 pr-3 font-semibold">
@@ -145,9 +203,7 @@ function TariffView({ tariff, base }: { tariff: TariffDetail; base: string }) {
               <span className="font-mono text-xs">{tariff.external_id}</span>
             </Field>
             <Field label={t('tariffs.detail.currency')}>{tariff.currency}</Field>
-            <Field label={t('tariffs.detail.type')}>
-              {tariff.type === null ? dash : labelOf(tariffTypes, tariff.type)}
-            </Field>
+            <Field label={t('tariffs.detail.type')}>{tariffTypeLabel(tariff.type, t)}</Field>
             <Field label={t('tariffs.detail.uid')}>
               <span className="font-mono text-xs break-all">{tariff.uid}</span>
             </Field>

@@ -1,6 +1,6 @@
 import type { TariffComponentType, TariffRestrictions } from '@portal/contract'
 import { describe, expect, it } from 'vitest'
-import i18n from '@/lib/i18n'
+import { i18n } from '@/lib/i18n'
 import {
   formatRate,
   formatRateRange,
@@ -17,7 +17,11 @@ describe('restrictions in words', () => {
   const cases: [string, TariffRestrictions | undefined, boolean, string][] = [
     [
       'weekday peak hours',
-      { day_of_week: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'], start_time: '07:00', end_time: '23:00' },
+      {
+        day_of_week: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+        start_time: '07:00',
+        end_time: '23:00',
+      },
       false,
       'Weekdays 07:00–23:00',
     ],
@@ -31,13 +35,23 @@ describe('restrictions in words', () => {
     ['some days, in week order', { day_of_week: ['WEDNESDAY', 'MONDAY'] }, false, 'Mon, Wed'],
     ['a night window', { start_time: '22:00', end_time: '07:00' }, false, '22:00–07:00'],
     ['from a time', { start_time: '07:00' }, false, 'From 07:00'],
-    ['until a time on weekends', { day_of_week: ['SATURDAY', 'SUNDAY'], end_time: '12:00' }, false, 'Weekends until 12:00'],
+    [
+      'until a time on weekends',
+      { day_of_week: ['SATURDAY', 'SUNDAY'], end_time: '12:00' },
+      false,
+      'Weekends until 12:00',
+    ],
     ['after some energy', { min_kwh: 5 }, false, 'After 5 kWh'],
     ['up to some energy', { max_kwh: 40 }, false, 'Up to 40 kWh'],
     ['an energy band', { min_kwh: 5, max_kwh: 20.5 }, false, 'Between 5 and 20.5 kWh'],
     [
       'time and energy',
-      { day_of_week: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'], start_time: '07:00', end_time: '23:00', max_kwh: 40 },
+      {
+        day_of_week: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+        start_time: '07:00',
+        end_time: '23:00',
+        max_kwh: 40,
+      },
       false,
       'Weekdays 07:00–23:00, up to 40 kWh',
     ],

@@ -1,6 +1,11 @@
-import { PageHeader } from '@/components/page/page-header'
+import { useSearchParams } from 'react-router'
+import { GroupView } from './group-view'
+import { ProgrammeOverview } from './programme-overview'
 
-/** Placeholder until the step-6 helper builds this screen. */
+/** /covid: the covid programme's groups; `?group={uuid}` shows one group's results (A §2 gives covid no group route). */
 export function CovidPage() {
-  return <PageHeader title="CovidPage" />
+  const [params] = useSearchParams()
+  const group = params.get('group')
+  if (group) return <GroupView key={group} programme="covid" uuid={group} />
+  return <ProgrammeOverview programme="covid" />
 }

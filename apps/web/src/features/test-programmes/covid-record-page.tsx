@@ -1,6 +1,8 @@
-import { PageHeader } from '@/components/page/page-header'
+import { useParams } from 'react-router'
+import { PersonRecord } from './person-record'
 
-/** Placeholder until the step-6 helper builds this screen. */
+/** /covid/{uuid}: a person's record in the covid programme. */
 export function CovidRecordPage() {
-  return <PageHeader title="CovidRecordPage" />
+  const { uuid = '' } = useParams()
+  return <PersonRecord key={uuid} programme="covid" uuid={uuid} />
 }

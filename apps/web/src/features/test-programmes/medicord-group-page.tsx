@@ -1,6 +1,10 @@
-import { PageHeader } from '@/components/page/page-header'
+import { useParams } from 'react-router'
+import { GroupView } from './group-view'
+import { ProgrammeOverview } from './programme-overview'
 
-/** Placeholder until the step-6 helper builds this screen. */
+/** /medicord/group/{uuid?}: a medicord group's results; without a uuid, the groups to choose from. */
 export function MedicordGroupPage() {
-  return <PageHeader title="MedicordGroupPage" />
+  const { uuid } = useParams()
+  if (!uuid) return <ProgrammeOverview programme="medicord" />
+  return <GroupView key={uuid} programme="medicord" uuid={uuid} />
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '@/components/page/page-header'
+import { ProgrammeOverview } from './programme-overview'
 
-/** Placeholder until the step-6 helper builds this screen. */
+/** /medicord: the medicord programme's groups with their compliance (A §2). */
 export function MedicordPage() {
-  return <PageHeader title="MedicordPage" />
+  return <ProgrammeOverview programme="medicord" />
 }

@@ -1,6 +1,8 @@
-import { PageHeader } from '@/components/page/page-header'
+import { useParams } from 'react-router'
+import { PersonRecord } from './person-record'
 
-/** Placeholder until the step-6 helper builds this screen. */
+/** /medicord/{uuid}: a person's record in the medicord programme. */
 export function MedicordPersonPage() {
-  return <PageHeader title="MedicordPersonPage" />
+  const { uuid = '' } = useParams()
+  return <PersonRecord key={uuid} programme="medicord" uuid={uuid} />
 }

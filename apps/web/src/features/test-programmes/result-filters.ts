@@ -44,7 +44,10 @@ export function resultFilterDefs(
       key: RESULT_KEYS.site,
       label: t('testProgrammes.filter.site'),
       defaultValue: '',
-      options: [{ value: '', label: t('testProgrammes.filter.any') }, ...options.sites.map((s) => ({ value: s, label: s }))],
+      options: [
+        { value: '', label: t('testProgrammes.filter.any') },
+        ...options.sites.map((s) => ({ value: s, label: s })),
+      ],
     },
     {
       kind: 'multi',
@@ -52,7 +55,12 @@ export function resultFilterDefs(
       label: t('testProgrammes.filter.tests'),
       options: options.providers.map((p) => ({ value: p, label: p })),
     },
-    { kind: 'multi', key: RESULT_KEYS.users, label: t('testProgrammes.filter.users'), options: options.people },
+    {
+      kind: 'multi',
+      key: RESULT_KEYS.users,
+      label: t('testProgrammes.filter.users'),
+      options: options.people,
+    },
     // The date range is drawn by the screen (RangeFilter); declared here so reset and the active count cover it.
     { kind: 'search', key: RESULT_KEYS.from, label: RESULT_KEYS.from },
     { kind: 'search', key: RESULT_KEYS.to, label: RESULT_KEYS.to },

@@ -11,18 +11,63 @@ import { DRIVER_CSV_MAX_ROWS } from './drivers'
 
 describe('parseCsv', () => {
   it.each([
-    ['a,b\n1,2', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', '2'] }]],
-    ['a,b\r\n1,2\r\n', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', '2'] }]],
-    ['\uFEFFa,b\n1,2', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', '2'] }]],
-    ['a,b\n"x, y","say ""hi"""', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['x, y', 'say "hi"'] }]],
-    ['a,b\n"two\nlines",z\n3,4', [
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['two\nlines', 'z'] },
-      { line: 4, cells: ['3', '4'] },
-    ]],
-    ['a,b\n\n,\n5,6', [{ line: 1, cells: ['a', 'b'] }, { line: 4, cells: ['5', '6'] }]],
-    ['a;b\n1,5;2', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1,5', '2'] }]],
-    ['a,b\n1,', [{ line: 1, cells: ['a', 'b'] }, { line: 2, cells: ['1', ''] }]],
+    [
+      'a,b\n1,2',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1', '2'] },
+      ],
+    ],
+    [
+      'a,b\r\n1,2\r\n',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1', '2'] },
+      ],
+    ],
+    [
+      '\uFEFFa,b\n1,2',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1', '2'] },
+      ],
+    ],
+    [
+      'a,b\n"x, y","say ""hi"""',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['x, y', 'say "hi"'] },
+      ],
+    ],
+    [
+      'a,b\n"two\nlines",z\n3,4',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['two\nlines', 'z'] },
+        { line: 4, cells: ['3', '4'] },
+      ],
+    ],
+    [
+      'a,b\n\n,\n5,6',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 4, cells: ['5', '6'] },
+      ],
+    ],
+    [
+      'a;b\n1,5;2',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1,5', '2'] },
+      ],
+    ],
+    [
+      'a,b\n1,',
+      [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['1', ''] },
+      ],
+    ],
     ['', []],
   ])('%j', (text, records) => {
     expect(parseCsv(text)).toEqual(records)
@@ -114,14 +159,24 @@ describe('readDriverCsv', () => {
       'mobileNumber',
       'not a valid Singapore mobile number (for example +65 9123 4567)',
     ],
-    ['bad registered', 'Ken Lee,65,91230005,k@example.com,Singaporean,maybe,,', 'isRegistered', 'use yes or no'],
+    [
+      'bad registered',
+      'Ken Lee,65,91230005,k@example.com,Singaporean,maybe,,',
+      'isRegistered',
+      'use yes or no',
+    ],
     [
       'dial code and +code disagree',
       'Ken Lee,60,+65 9123 0006,k@example.com,Singaporean,,,',
       'dialCode',
       'the mobile number starts with +65 but the dial code is 60',
     ],
-    ['bad plate', 'Ken Lee,65,91230007,k@example.com,Singaporean,,,S#1', 'licensePlate', 'not a valid license plate'],
+    [
+      'bad plate',
+      'Ken Lee,65,91230007,k@example.com,Singaporean,,,S#1',
+      'licensePlate',
+      'not a valid license plate',
+    ],
   ])('rejects a row with a %s', (_what, line, path, message) => {
     const [row] = rowsOf(`${HEADER}\n${line}`)
     expect(row?.driver).toBeNull()

@@ -141,8 +141,7 @@ export interface DriverCsvRow {
 }
 
 export type DriverCsvResult =
-  | { ok: false; message: string }
-  | { ok: true; rows: DriverCsvRow[]; ignoredColumns: string[] }
+  { ok: false; message: string } | { ok: true; rows: DriverCsvRow[]; ignoredColumns: string[] }
 
 /**
  * Reads a drivers csv file: the header row names the columns (any order, common spellings), then one driver a row.
@@ -169,11 +168,16 @@ export function readDriverCsv(text: string): DriverCsvResult {
       ok: false,
       message: `a file can hold at most ${DRIVER_CSV_MAX_ROWS.toLocaleString('en-US')} drivers (this one has ${data.length.toLocaleString('en-US')}); split it into smaller files`,
     }
-  const ignoredColumns = header.cells.filter((c, i) => columns[i] === null && c.trim() !== '').map((c) => c.trim())
+  const ignoredColumns = header.cells
+    .filter((c, i) => columns[i] === null && c.trim() !== '')
+    .map((c) => c.trim())
 
   const firstLineOf = new Map<string, number>()
   const rows = data.map((record): DriverCsvRow => {
-    const input = Object.fromEntries(DRIVER_CSV_COLUMNS.map((c) => [c, ''])) as Record<DriverCsvColumn, string>
+    const input = Object.fromEntries(DRIVER_CSV_COLUMNS.map((c) => [c, ''])) as Record<
+      DriverCsvColumn,
+      string
+    >
     columns.forEach((column, i) => {
       if (column !== null) input[column] = (record.cells[i] ?? '').trim()
     })
@@ -222,7 +226,7 @@ function rowOf(line: number, input: Record<DriverCsvColumn, string>): DriverCsvR
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String).join('.')
-      const field = path === '' ? 'row' : path.split('.')[0] ?? path
+      const field = path === '' ? 'row' : (path.split('.')[0] ?? path)
       if (!issues.some((i) => i.path === field)) issues.push({ path: field, message: issue.message })
     }
   }
@@ -249,5 +253,7 @@ export function csvCell(value: string): string {
 /** The mobile text a report row shows for a row whose number could not be read. */
 export function typedMobile(input: Record<DriverCsvColumn, string>): string {
   const compact = mobileSearchText(input.mobileNumber)
-  return input.dialCode === '' || compact.startsWith('+') ? input.mobileNumber : `+${input.dialCode.replace(/^\+/, '')} ${input.mobileNumber}`
+  return input.dialCode === '' || compact.startsWith('+')
+    ? input.mobileNumber
+    : `+${input.dialCode.replace(/^\+/, '')} ${input.mobileNumber}`
 }

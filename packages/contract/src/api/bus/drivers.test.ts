@@ -67,10 +67,13 @@ describe('splitInternational', () => {
 describe('formatMobile', () => {
   it.each([
     ['+6591234567', '+65 9123 4567'],
-    ['+60123456789', '+60 1 2345 6789'],
-    ['+601123456789', '+60 11 2345 6789'],
+    ['+60123456789', '+60 12-345 6789'],
+    ['+601123456789', '+60 11-2345 6789'],
+    ['+66812345678', '+66 81 234 5678'],
     ['+8613812345678', '+86 138 1234 5678'],
     ['+85251234567', '+852 5123 4567'],
+    ['+639171234567', '+63 917 123 4567'],
+    ['+659123456', '+65 9123456'],
     ['+12025550123', '+12025550123'],
     ['not a number', 'not a number'],
   ])('%s → %s', (e164, shown) => {
@@ -191,7 +194,11 @@ describe('newDriverRequest', () => {
     [{ mobileNumber: '' }, 'mobileNumber', 'mobile number is required'],
     [{ email: 'weiming.tan@' }, 'email', 'not a valid email address'],
     [{ email: '' }, 'email', 'email is required'],
-    [{ nationality: 'Japanese' }, 'nationality', 'nationality must be one of Singaporean, Malaysian, Thai, Indonesian'],
+    [
+      { nationality: 'Japanese' },
+      'nationality',
+      'nationality must be one of Singaporean, Malaysian, Thai, Indonesian',
+    ],
     [{ isRegistered: 'yes' }, 'isRegistered', 'isRegistered must be true or false'],
     [{ licensePlate: 'SG-X!' }, 'licensePlate', 'not a valid license plate'],
   ])('%j is refused at %s', (change, path, message) => {

@@ -81,15 +81,58 @@ export function normalizeMobile(dialCode: string, typed: string): MobileResult {
   return { ok: true, e164: `+${code}${local}` }
 }
 
-/** `+6591234567` as people read it: `+65 9123 4567`, `+60 12 3456 7890`, `+86 138 1234 5678`. */
+/**
+ * How each country groups a mobile number (digits per group, joined by the separators): Singapore 9123 4567,
+ * Malaysia 12-345 6789 or 11-2345 6789, Thailand 81 234 5678, China 138 1234 5678, Hong Kong 5123 4567,
+ * Philippines 917 123 4567.
+ */
+const MOBILE_GROUPS: Record<DialCode, Record<number, readonly [number[], string[]]>> = {
+  '65': { 8: [[4, 4], [' ']] },
+  '60': {
+    9: [
+      [2, 3, 4],
+      ['-', ' '],
+    ],
+    10: [
+      [2, 4, 4],
+      ['-', ' '],
+    ],
+  },
+  '66': {
+    9: [
+      [2, 3, 4],
+      [' ', ' '],
+    ],
+  },
+  '86': {
+    11: [
+      [3, 4, 4],
+      [' ', ' '],
+    ],
+  },
+  '852': { 8: [[4, 4], [' ']] },
+  '63': {
+    10: [
+      [3, 3, 4],
+      [' ', ' '],
+    ],
+  },
+}
+
+/** `+6591234567` as people read it: `+65 9123 4567`, `+60 12-345 6789`; anything else as stored. */
 export function formatMobile(e164: string): string {
   const split = splitInternational(e164)
   if (!split || !/^\d+$/.test(split.local)) return e164
-  const { local } = split
-  const head = local.length % 4 || 4
-  const groups = [local.slice(0, head)]
-  for (let i = head; i < local.length; i += 4) groups.push(local.slice(i, i + 4))
-  return `+${split.dialCode} ${groups.join(' ')}`
+  const grouping = MOBILE_GROUPS[split.dialCode][split.local.length]
+  if (!grouping) return `+${split.dialCode} ${split.local}`
+  const [sizes, separators] = grouping
+  let at = 0
+  let out = ''
+  sizes.forEach((size, i) => {
+    out += (i > 0 ? (separators[i - 1] ?? ' ') : '') + split.local.slice(at, at + size)
+    at += size
+  })
+  return `+${split.dialCode} ${out}`
 }
 
 /**

@@ -59,9 +59,7 @@ describe('POST /v1/dashboard/charging-sessions body', () => {
   })
 
   it('counts with the same filters, without paging', () => {
-    expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', state: 'ACTIVE' }).success).toBe(
-      true,
-    )
+    expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', state: 'ACTIVE' }).success).toBe(true)
     expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', limit: 20 }).success).toBe(false)
     expect(
       voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', startDateTime: 5, endDateTime: 4 })

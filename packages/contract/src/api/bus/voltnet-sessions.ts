@@ -24,7 +24,12 @@ export const myEntityTypes = catalogueOfStrings('my entity type', Object.values(
  * The payment method codes sessions carry (the charging network's, not the numeric payment catalogue). The filter
  * takes any code (a partner may send one the portal does not know yet); the screens offer these.
  */
-export const SessionPaymentMethod = { APP: 'APP', CREDIT_CARD: 'CREDIT_CARD', RFID: 'RFID', QR: 'QR' } as const
+export const SessionPaymentMethod = {
+  APP: 'APP',
+  CREDIT_CARD: 'CREDIT_CARD',
+  RFID: 'RFID',
+  QR: 'QR',
+} as const
 export type SessionPaymentMethod = ValueOf<typeof SessionPaymentMethod>
 export const sessionPaymentMethods = defineCatalogue('session payment method', [
   [SessionPaymentMethod.APP, 'App'],

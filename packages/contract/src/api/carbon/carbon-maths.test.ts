@@ -76,11 +76,21 @@ describe('splitEarnings: the CPO share rounded, the fleet owner the rest', () =>
 describe('carbonRecordFigures: one session to one record', () => {
   it.each([
     [
-      { energy_wh: 22_935, emission_factor_g_per_kwh: 710, credit_price_per_tonne: 4500, cpo_share_bps: 4000 },
+      {
+        energy_wh: 22_935,
+        emission_factor_g_per_kwh: 710,
+        credit_price_per_tonne: 4500,
+        cpo_share_bps: 4000,
+      },
       { emissions_reduced_g: 16_284, total_earnings: 73, cpo_earnings: 29, fo_earnings: 44 },
     ],
     [
-      { energy_wh: 180_000, emission_factor_g_per_kwh: 670, credit_price_per_tonne: 4500, cpo_share_bps: 3000 },
+      {
+        energy_wh: 180_000,
+        emission_factor_g_per_kwh: 670,
+        credit_price_per_tonne: 4500,
+        cpo_share_bps: 3000,
+      },
       { emissions_reduced_g: 120_600, total_earnings: 543, cpo_earnings: 163, fo_earnings: 380 },
     ],
     [
@@ -94,14 +104,32 @@ describe('carbonRecordFigures: one session to one record', () => {
 
 describe('sharePercentages: one decimal, adding up to exactly 100', () => {
   it.each([
-    [[1, 1, 1], [33.4, 33.3, 33.3]],
-    [[2, 1], [66.7, 33.3]],
+    [
+      [1, 1, 1],
+      [33.4, 33.3, 33.3],
+    ],
+    [
+      [2, 1],
+      [66.7, 33.3],
+    ],
     [[5], [100]],
-    [[0, 0], [0, 0]],
+    [
+      [0, 0],
+      [0, 0],
+    ],
     [[], []],
-    [[3, 0, 1], [75, 0, 25]],
-    [[1, -4, 1], [50, 0, 50]],
-    [[1, 1, 1, 1, 1, 1, 1], [14.3, 14.3, 14.3, 14.3, 14.3, 14.3, 14.2]],
+    [
+      [3, 0, 1],
+      [75, 0, 25],
+    ],
+    [
+      [1, -4, 1],
+      [50, 0, 50],
+    ],
+    [
+      [1, 1, 1, 1, 1, 1, 1],
+      [14.3, 14.3, 14.3, 14.3, 14.3, 14.3, 14.2],
+    ],
   ])('%j → %j', (values, shares) => {
     const out = sharePercentages(values)
     expect(out).toEqual(shares)
@@ -146,12 +174,7 @@ describe('UTC+8 days, months and years', () => {
 describe('splitRange: whole days from the rollup, partial days from the records', () => {
   it.each([
     ['open both ends', undefined, undefined, { days: { from: undefined, to: undefined }, edges: [] }],
-    [
-      'whole days',
-      AUG1,
-      AUG1 + 3 * DAY - 1,
-      { days: { from: AUG1, to: AUG1 + 2 * DAY }, edges: [] },
-    ],
+    ['whole days', AUG1, AUG1 + 3 * DAY - 1, { days: { from: AUG1, to: AUG1 + 2 * DAY }, edges: [] }],
     [
       'starts mid-day',
       AUG1 + 5 * HOUR,

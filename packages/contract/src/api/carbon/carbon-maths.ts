@@ -130,7 +130,8 @@ export interface RangeSplit {
 
 export function splitRange(from: number | undefined, to: number | undefined): RangeSplit {
   if (from !== undefined && to !== undefined && from > to) return { days: null, edges: [] }
-  const firstWhole = from === undefined ? undefined : carbonDay(from) === from ? from : carbonDay(from) + DAY_MS
+  const firstWhole =
+    from === undefined ? undefined : carbonDay(from) === from ? from : carbonDay(from) + DAY_MS
   // The last whole day is the one whose last millisecond is inside the range.
   const lastWhole = to === undefined ? undefined : carbonDay(to + 1) - DAY_MS
   if (firstWhole !== undefined && lastWhole !== undefined && firstWhole > lastWhole) {

@@ -15,7 +15,11 @@ export const MAX_EMISSION_FACTOR = 5
 
 /** POST /carbon/emissions-categories and PUT /carbon/emissions-categories/{id}. */
 export const emissionsCategoryWrite = z.strictObject({
-  name: z.string({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(80, 'Use at most 80 characters'),
+  name: z
+    .string({ error: 'Enter a name' })
+    .trim()
+    .min(1, 'Enter a name')
+    .max(80, 'Use at most 80 characters'),
   vehicle_type: catalogueSchema(vehicleTypes),
   fuel: catalogueSchema(fuels),
   /** kg CO2e avoided per kWh charged, up to 3 decimals (stored as grams). */

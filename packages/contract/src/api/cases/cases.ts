@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineCatalogue, type ValueOf } from '../../catalogue'
-import { Gender, genders } from '../../enums/closed-loop'
+import { type Gender, genders } from '../../enums/closed-loop'
 import { DIAL_CODES } from '../../enums/locale'
 import { envelope, epochMs } from '../envelope'
 

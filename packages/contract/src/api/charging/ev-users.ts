@@ -68,12 +68,14 @@ export const evUserParams = z.strictObject({
   uuid: z.string().trim().min(1).max(64).describe('user uuid'),
 })
 
-/** A user's charging in a period: spend is what the sessions cost incl. tax; refunded is what was paid back. */
+/**
+ * A user's charging in a period. Spend is what the sessions cost incl. tax and refunded what was paid back of it,
+ * per currency (a user may charge in Singapore and in Malaysia; amounts are never added across currencies).
+ */
 export const evUserTotals = z.object({
   sessions: z.number().int(),
   energy_kwh: z.number(),
-  spend_incl_vat: z.number(),
-  refunded: z.number(),
+  spend: z.array(z.object({ currency: z.string(), incl_vat: z.number(), refunded: z.number() })),
 })
 export type EvUserTotals = z.infer<typeof evUserTotals>
 
@@ -81,7 +83,6 @@ export const evUserDetail = evUser.extend({
   /** CPO entity codes the user subscribes to. */
   subscribed_cpo_entities: z.array(z.string()),
   updated_at: epochMs,
-  currency: z.string(),
   totals: z.object({ all_time: evUserTotals, this_month: evUserTotals }),
   /** The newest sessions (RECENT_SESSIONS_LIMIT), newest start first. */
   recent_sessions: z.array(evSessionBrief),

@@ -4,9 +4,10 @@ import { envelope, epochMs } from '../envelope'
 
 /*
  * The CPO and EMSP home summaries (/cpo, /emsp; docs/decisions/0026-ev-home-users-devices.md). The spec names no
- * call for them: `GET /home/cpo` and `GET /home/emsp` on the charging network client. Sums come from the daily
- * rollups (ev_session_daily), so a summary costs the same at a thousand sessions and at a million. "Today" and "this
- * month" are Singapore calendar days (UTC+8, no daylight saving). Money is in currency units (2 decimals).
+ * call for them: `GET /home/cpo` and `GET /home/emsp` on the charging network client. Sessions and energy come from
+ * the daily rollups (ev_session_daily); money per currency from per-day groupings of the sessions that the server
+ * keeps once a day has settled; so a summary costs about the same at a thousand sessions and at a million. "Today"
+ * and "this month" are Singapore calendar days (UTC+8, no daylight saving). Money is in currency units.
  */
 
 const HOUR_MS = 3_600_000
@@ -42,7 +43,22 @@ export const chargingHomeQuery = z.strictObject({
 })
 export type ChargingHomeQuery = z.input<typeof chargingHomeQuery>
 
-/** Sessions, energy and money of a period, from the rollups. Revenue is what the sessions cost (incl./excl. tax). */
+/**
+ * Money of one currency. A network can charge in several (SparkGrid's Malaysian sites bill MYR, its Singapore sites
+ * SGD): amounts are never added across currencies, so every money figure is a list with one entry per currency,
+ * in the order of the summary's `currencies`.
+ */
+export const homeMoney = z.object({
+  currency: z.string(),
+  incl_vat: z.number(),
+  excl_vat: z.number(),
+})
+export type HomeMoney = z.infer<typeof homeMoney>
+
+export const homeRefund = z.object({ currency: z.string(), amount: z.number() })
+export type HomeRefund = z.infer<typeof homeRefund>
+
+/** A period's sessions and energy (from the daily rollups), what they cost, and the refunds issued in it. */
 export const homeTotals = z.object({
   /** Start of the period (epoch ms, a UTC+8 day or month start). */
   from: epochMs,
@@ -50,10 +66,10 @@ export const homeTotals = z.object({
   to: epochMs,
   sessions: z.number().int(),
   energy_kwh: z.number(),
-  revenue_incl_vat: z.number(),
-  revenue_excl_vat: z.number(),
-  /** Refunded of the period's sessions (by the sessions' start day). */
-  refunded: z.number(),
+  /** What the sessions started in the period cost, per currency. */
+  revenue: z.array(homeMoney),
+  /** Refunds issued in the period (by the refund's time), per currency. */
+  refunded: z.array(homeRefund),
 })
 export type HomeTotals = z.infer<typeof homeTotals>
 
@@ -62,7 +78,8 @@ export const homeTrendPoint = z.object({
   day: epochMs,
   sessions: z.number().int(),
   energy_kwh: z.number(),
-  revenue_incl_vat: z.number(),
+  /** Incl. tax, per currency (only currencies with sessions that day). */
+  revenue: z.array(z.object({ currency: z.string(), incl_vat: z.number() })),
 })
 export type HomeTrendPoint = z.infer<typeof homeTrendPoint>
 
@@ -74,8 +91,10 @@ export const homeActiveSessions = z.object({
 })
 
 const homeCommon = {
-  /** The currency of the entity's sessions (the rollups hold one currency per entity). */
+  /** The entity's own currency (its settings), listed first when it has revenue. */
   currency: z.string(),
+  /** Every currency the figures hold, the entity's own first, then by revenue this month. */
+  currencies: z.array(z.string()),
   generated_at: epochMs,
   today: homeTotals,
   month: homeTotals,
@@ -84,13 +103,18 @@ const homeCommon = {
   trend: z.array(homeTrendPoint),
 }
 
+/** A location or partner of the "top this month" lists: ranked by energy delivered (comparable across currencies). */
+const homeTopFigures = {
+  sessions: z.number().int(),
+  energy_kwh: z.number(),
+  revenue: z.array(z.object({ currency: z.string(), incl_vat: z.number() })),
+}
+
 export const homeTopLocation = z.object({
   uid: z.string(),
   name: z.string(),
   address: z.string(),
-  sessions: z.number().int(),
-  energy_kwh: z.number(),
-  revenue_incl_vat: z.number(),
+  ...homeTopFigures,
 })
 export type HomeTopLocation = z.infer<typeof homeTopLocation>
 
@@ -112,7 +136,7 @@ export const cpoHome = z.object({
       }),
     ),
   }),
-  /** This month's locations by revenue incl. tax, then sessions. */
+  /** This month's locations by energy delivered, then sessions. */
   top_locations: z.array(homeTopLocation),
 })
 export type CpoHome = z.infer<typeof cpoHome>
@@ -122,9 +146,7 @@ export const homeTopPartner = z.object({
   /** The CPO entity whose chargers the EMSP's customers used. */
   entity_code: z.string(),
   name: z.string(),
-  sessions: z.number().int(),
-  energy_kwh: z.number(),
-  revenue_incl_vat: z.number(),
+  ...homeTopFigures,
 })
 export type HomeTopPartner = z.infer<typeof homeTopPartner>
 
@@ -138,7 +160,7 @@ export const emspHome = z.object({
     /** Users with at least one session started this month (UTC+8). */
     active_this_month: z.number().int(),
   }),
-  /** This month's CPO partners by the customers' spend incl. tax, then sessions. */
+  /** This month's CPO partners by energy delivered to the EMSP's customers, then sessions. */
   top_partners: z.array(homeTopPartner),
 })
 export type EmspHome = z.infer<typeof emspHome>

@@ -40,9 +40,9 @@ export type CampaignSearchKey = (typeof CAMPAIGN_SEARCH_KEYS)[number]
 
 /**
  * POST /forms/campaign/filter (B §3, §7). `statusCode` 0 or absent is All. `searchValue` is a case-insensitive
- * "contains" on `searchKey` (default name). `startDate`/`endDate` are epoch ms and keep the campaigns whose run
- * (start to end, open-ended when there is no end) overlaps that window. `entityCode`, when sent, must be the
- * caller's own entity.
+ * "contains" on `searchKey`, or on either field when no searchKey is sent. `startDate`/`endDate` are epoch ms and
+ * keep the campaigns whose run (start to end, open-ended when there is no end) overlaps that window. `entityCode`,
+ * when sent, must be the caller's own entity.
  */
 export const campaignFilterRequest = z
   .strictObject({

@@ -6,6 +6,8 @@ import { Compliance, TestResult } from '../../enums/health'
  */
 
 const DAY_MS = 86_400_000
+/** The time zone periods are counted in (Singapore and Malaysia, UTC+8): show their dates in it. */
+export const PROGRAMME_TIME_ZONE = 'Asia/Singapore'
 /** Periods start on a Monday at 00:00 UTC+8 (Singapore and Malaysia): Monday 5 January 1970 00:00 UTC+8. */
 const PERIOD_ANCHOR_MS = 4 * DAY_MS - 8 * 3_600_000
 

@@ -53,7 +53,7 @@ export function flattenFeathersQuery(query: unknown): unknown {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(query)) {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      for (const [inner, v] of Object.entries(value)) out[`${key}[${inner}]`] = v
+      for (const [inner, v] of Object.entries(value as Record<string, unknown>)) out[`${key}[${inner}]`] = v
     } else out[key] = value
   }
   return out

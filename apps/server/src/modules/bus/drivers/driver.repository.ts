@@ -42,7 +42,11 @@ function filteredDrivers(db: Db, entityCode: string, f: DriverFilter) {
   if (codes.length > 0) {
     // A JSON list of codes stored as text: each code is looked for with its quotes, so CPO does not match CPO2.
     q = q.where((eb) =>
-      eb.or(codes.map((code): Expression<SqlBool> => containsInsensitive(db, 'subscribed_cpo_entities', `"${code}"`))),
+      eb.or(
+        codes.map((code): Expression<SqlBool> =>
+          containsInsensitive(db, 'subscribed_cpo_entities', `"${code}"`),
+        ),
+      ),
     )
   }
   if (f.createdAtFrom !== undefined) q = q.where('created_at', '>=', f.createdAtFrom)

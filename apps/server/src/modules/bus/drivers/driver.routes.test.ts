@@ -1,9 +1,9 @@
 import type { Driver, DriverDetailData, DriverImportReport } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../db/database'
-import { driversFor } from '../../../db/seed/ev-drivers'
+import { driversFor, singaporePlate } from '../../../db/seed/ev-drivers'
 import type { TestApp } from '../../../test-support'
-import { call, createTestApp, DIALECTS, loginAs } from '../../../test-support'
+import { call, createTestApp, DIALECTS, loginAs, TEST_NOW } from '../../../test-support'
 
 const DASH = '/api/bus/v2/dashboard/drivers'
 const LIMO = '/api/bus/v2/eleccalimo/drivers'
@@ -240,8 +240,16 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
   }
   const upload = async (url: string, content: Buffer | string, token = volt, filename?: string) => {
     const { payload, headers } = multipart(content, filename)
-    const r = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Token ${token}` } })
-    return { status: r.statusCode, body: r.json<{ data: { report: DriverImportReport }; error: { message: string } }>() }
+    const r = await t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...headers, authorization: `Token ${token}` },
+    })
+    return {
+      status: r.statusCode,
+      body: r.json<{ data: { report: DriverImportReport }; error: { message: string } }>(),
+    }
   }
   const countOf = async (entity: string) =>
     Number(
@@ -261,16 +269,33 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
     for (const [i, d] of VOLT_DRIVERS.entries()) ids.push(await insertDriver(db, 'VOLT', d, uuids[i] ?? ''))
     aliceId = ids[0] ?? 0
     // EMSP has a driver with Alice's number: numbers are unique per entity, not across entities.
-    await insertDriver(db, 'EMSP', { ...VOLT_DRIVERS[0], name: 'Alice Tan (EMSP)' } as FixtureDriver, 'emsp-alice')
+    await insertDriver(
+      db,
+      'EMSP',
+      { ...VOLT_DRIVERS[0], name: 'Alice Tan (EMSP)' } as FixtureDriver,
+      'emsp-alice',
+    )
     const c = await voltCharger(db)
     await insertSession(db, c, 'drv-s1', aliceId, T0 + 5 * DAY, 22_935, 1250)
     await insertSession(db, c, 'drv-s2', aliceId, T0 + 7 * DAY, 10_000, 545)
     await insertSession(db, c, 'drv-other', ids[1] ?? null, T0 + 6 * DAY, 5_000, 300)
-    ;[volt, limo, emsp] = await Promise.all([loginAs(t.app, 'voltnet'), loginAs(t.app, 'limo'), loginAs(t.app, 'emsp')])
+    ;[volt, limo, emsp] = await Promise.all([
+      loginAs(t.app, 'voltnet'),
+      loginAs(t.app, 'limo'),
+      loginAs(t.app, 'emsp'),
+    ])
   })
   afterAll(() => t.close())
 
   describe('seed', () => {
+    it.each([
+      ['SBS', 3229, 'SBS3229P'],
+      ['SGX', 1234, 'SGX1234B'],
+      ['E', 1, 'E1X'],
+    ])('plates carry the check letter: %s %i → %s', (prefix, number, plate) => {
+      expect(singaporePlate(prefix, number)).toBe(plate)
+    })
+
     it('gives each EV entity its drivers: unique numbers, catalogue nationalities, E.164 mobiles, plates', async () => {
       for (const entity of ['VOLT', 'EMSP', 'CPO', 'BUS', 'LIMO']) {
         const rows = await t.database.db
@@ -285,9 +310,17 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
           expect(['Singaporean', 'Malaysian', 'Thai', 'Indonesian']).toContain(r.nationality)
           expect(r.mobile_number).toMatch(/^\+(65[89]\d{7}|601\d{8,9}|66[689]\d{8})$/)
           expect(r.email).toMatch(/^[a-z0-9.]+@[a-z.]+$/)
-          expect(Number(r.created_at)).toBeGreaterThan(Date.UTC(2025, 10, 23))
+          // Within the year before now, and before the 90 days of seeded sessions (no one charged before joining).
+          expect(r.created_at).toBeGreaterThan(TEST_NOW - 365 * DAY)
+          expect(r.created_at).toBeLessThan(TEST_NOW - 90 * DAY)
         }
-        if (entity === 'BUS') expect(rows.every((r) => /^(SBS|SMB|SG)\d+[A-Z]$/.test(r.license_plate ?? ''))).toBe(true)
+        if (entity === 'BUS')
+          for (const r of rows) {
+            const m = /^(SBS|SMB|SG)(\d+)[A-Z]$/.exec(r.license_plate ?? '')
+            expect(m, r.license_plate ?? 'no plate').not.toBeNull()
+            // The check letter is right (LTA's checksum).
+            expect(singaporePlate(m?.[1] ?? '', Number(m?.[2]))).toBe(r.license_plate)
+          }
       }
     })
   })
@@ -297,7 +330,16 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       const drivers = await list('')
       expect(drivers).toHaveLength(20)
       expect(Object.keys(drivers[0] ?? {}).sort()).toEqual(
-        ['createdAt', 'email', 'id', 'isRegistered', 'mobileNumber', 'name', 'nationality', 'subscribedCpoEntities'].sort(),
+        [
+          'createdAt',
+          'email',
+          'id',
+          'isRegistered',
+          'mobileNumber',
+          'name',
+          'nationality',
+          'subscribedCpoEntities',
+        ].sort(),
       )
       const times = drivers.map((d) => d.createdAt)
       expect(times).toEqual([...times].sort((a, b) => b - a))
@@ -310,7 +352,12 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       const first = await list(`${FIXTURE_RANGE}&limit=2&offset=0`)
       const second = await list(`${FIXTURE_RANGE}&limit=2&offset=2`)
       const third = await list(`${FIXTURE_RANGE}&limit=2&offset=4`)
-      expect([...first, ...second].map((d) => d.name)).toEqual(['Dewi Lestari', 'Charlie Ng', 'bob lim', 'Alice Tan'])
+      expect([...first, ...second].map((d) => d.name)).toEqual([
+        'Dewi Lestari',
+        'Charlie Ng',
+        'bob lim',
+        'Alice Tan',
+      ])
       expect(third).toEqual([])
       expect(await list('limit=21')).toHaveLength(21)
     })
@@ -341,9 +388,9 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       const to = T0 + 4 * DAY - 1
       const names = (await list(`createdAtFrom=${String(from)}&createdAtTo=${String(to)}`)).map((d) => d.name)
       expect(names).toEqual(['Dewi Lestari', 'Charlie Ng', 'bob lim'])
-      expect((await list(`createdAtFrom=${String(to)}&createdAtTo=${String(to)}`)).map((d) => d.name)).toEqual([
-        'Dewi Lestari',
-      ])
+      expect(
+        (await list(`createdAtFrom=${String(to)}&createdAtTo=${String(to)}`)).map((d) => d.name),
+      ).toEqual(['Dewi Lestari'])
       expect(await list(`createdAtFrom=${String(to + 1)}&createdAtTo=${String(to + DAY)}`)).toEqual([])
     })
 
@@ -360,7 +407,10 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       const all = await list('sortBy=name&limit=200')
       const keys = all.map((d) => d.name.toLowerCase())
       expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
-      const paged = [...(await list('sortBy=name&limit=10')), ...(await list('sortBy=name&limit=10&offset=10'))]
+      const paged = [
+        ...(await list('sortBy=name&limit=10')),
+        ...(await list('sortBy=name&limit=10&offset=10')),
+      ]
       expect(paged.map((d) => d.id)).toEqual(all.slice(0, 20).map((d) => d.id))
     })
 
@@ -386,7 +436,7 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       expect(limoDrivers).toHaveLength(await countOf('LIMO'))
       const voltIds = new Set((await list('limit=200')).map((d) => d.id))
       expect(limoDrivers.some((d) => voltIds.has(d.id))).toBe(false)
-      expect((await list(`${FIXTURE_RANGE}`, emsp)).map((d) => d.name)).toEqual(['Alice Tan (EMSP)'])
+      expect((await list(FIXTURE_RANGE, emsp)).map((d) => d.name)).toEqual(['Alice Tan (EMSP)'])
     })
   })
 
@@ -446,7 +496,9 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
           spend: [{ currency: 'SGD', amount: 17.95 }],
           lastSessionAt: T0 + 7 * DAY,
         })
-        expect(r.body.data.sessions.map((s) => [s.uid, s.kWh, s.totalCost, s.locationName, s.evseId])).toEqual([
+        expect(
+          r.body.data.sessions.map((s) => [s.uid, s.kWh, s.totalCost, s.locationName, s.evseId]),
+        ).toEqual([
           ['drv-s2', 10, 5.45, 'Driver Fixture Carpark', 'SG*VLT*EDRV*1'],
           ['drv-s1', 22.935, 12.5, 'Driver Fixture Carpark', 'SG*VLT*EDRV*1'],
         ])
@@ -537,8 +589,14 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       [{ email: 'farah@' }, 'body.email: not a valid email address'],
       [{ nationality: 'Japanese' }, 'body.nationality: nationality must be one of'],
       [{ isRegistered: 'yes' }, 'body.isRegistered'],
-      [{ subscribedCpoEntities: ['LIMO'] }, 'body.subscribedCpoEntities: LIMO is not a charge point operator'],
-      [{ subscribedCpoEntities: ['NOPE', 'EMSP'] }, 'body.subscribedCpoEntities: NOPE, EMSP are not charge point operators'],
+      [
+        { subscribedCpoEntities: ['LIMO'] },
+        'body.subscribedCpoEntities: LIMO is not a charge point operator',
+      ],
+      [
+        { subscribedCpoEntities: ['NOPE', 'EMSP'] },
+        'body.subscribedCpoEntities: NOPE, EMSP are not charge point operators',
+      ],
       [{ licensePlate: '#1' }, 'body.licensePlate: not a valid license plate'],
       [{ colour: 'red' }, 'body.colour'],
     ])('%j → 400: %s, nothing written', async (change, message) => {
@@ -574,7 +632,12 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
         5,
         'Ken Sato',
         '+6594440004',
-        [{ path: 'nationality', message: 'nationality must be one of Singaporean, Malaysian, Thai, Indonesian' }],
+        [
+          {
+            path: 'nationality',
+            message: 'nationality must be one of Singaporean, Malaysian, Thai, Indonesian',
+          },
+        ],
       ],
       [
         6,
@@ -597,7 +660,13 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
       const r = await upload(`${DASH}/import?dryRun=true`, file)
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       const report = r.body.data.report
-      expect(report).toMatchObject({ dryRun: true, fileName: 'drivers.csv', total: 8, accepted: 3, rejected: 5 })
+      expect(report).toMatchObject({
+        dryRun: true,
+        fileName: 'drivers.csv',
+        total: 8,
+        accepted: 3,
+        rejected: 5,
+      })
       expect(report.rows.map((row) => [row.line, row.name, row.mobileNumber, row.issues])).toEqual(expected)
       expect(report.rows.map((row) => row.status)).toEqual([
         'ready',
@@ -646,7 +715,11 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
         .select('after')
         .execute()
       expect(audit).toHaveLength(1)
-      expect(JSON.parse(audit[0]?.after ?? '{}')).toMatchObject({ fileName: 'drivers.csv', rows: 8, rejected: 5 })
+      expect(JSON.parse(audit[0]?.after ?? '{}')).toMatchObject({
+        fileName: 'drivers.csv',
+        rows: 8,
+        rejected: 5,
+      })
       // The same file again: every row is now a duplicate of the entity's drivers or the file's own.
       const again = await upload(`${DASH}/import`, file)
       expect(again.body.data.report.accepted).toBe(0)
@@ -655,7 +728,10 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
 
     it('imports limousine drivers into the caller entity only, and reads Windows-1252 (Excel "CSV") text', async () => {
       const before = { limo: await countOf('LIMO'), volt: await countOf('VOLT') }
-      const latin1 = Buffer.from(`name,mobileNumber,email,nationality\nJosé Pereira,9555 0001,jose@example.com,Singaporean\n`, 'latin1')
+      const latin1 = Buffer.from(
+        `name,mobileNumber,email,nationality\nJosé Pereira,9555 0001,jose@example.com,Singaporean\n`,
+        'latin1',
+      )
       const r = await upload(`${LIMO}/import`, latin1, limo)
       expect(r.status).toBe(200)
       expect(r.body.data.report.rows[0]).toMatchObject({ name: 'José Pereira', status: 'added' })
@@ -664,12 +740,27 @@ describe.each(DIALECTS)('drivers on %s', (dialect) => {
     })
 
     it.each([
-      ['a file without a required column', 'name,email\nTan,t@example.com', 400, 'file: the header row has no mobileNumber, nationality columns'],
+      [
+        'a file without a required column',
+        'name,email\nTan,t@example.com',
+        400,
+        'file: the header row has no mobileNumber, nationality columns',
+      ],
       ['an empty file', '', 400, 'file: the file is empty'],
       ['a header only', `${HEADER}\r\n`, 400, 'file: the file has a header row but no drivers'],
-      ['an Excel workbook', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 400, 'file: this is an Excel workbook'],
+      [
+        'an Excel workbook',
+        Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+        400,
+        'file: this is an Excel workbook',
+      ],
       ['a binary file', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]), 400, 'file: this is not a text file'],
-      ['more than 1 MB', `${HEADER}\n${'x'.repeat(1024 * 1024)}`, 413, 'file: a csv file can be at most 1 MB'],
+      [
+        'more than 1 MB',
+        `${HEADER}\n${'x'.repeat(1024 * 1024)}`,
+        413,
+        'file: a csv file can be at most 1 MB',
+      ],
       [
         'more than 1,000 rows',
         `${HEADER}\n${Array.from({ length: 1001 }, (_, i) => `D${String(i)},65,9${String(i).padStart(7, '0')},d@example.com,Thai,,,`).join('\n')}`,

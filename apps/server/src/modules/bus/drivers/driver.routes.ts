@@ -33,8 +33,10 @@ const MB = DRIVER_CSV_MAX_BYTES / 1024 / 1024
 
 /** The uploaded csv file (multipart field "file"), at most DRIVER_CSV_MAX_BYTES. */
 async function uploadedCsv(request: FastifyRequest): Promise<{ name: string; text: string }> {
-  if (!request.isMultipart()) throw fieldError('file', 'send the csv file as multipart/form-data field "file"')
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `file: a csv file can be at most ${String(MB)} MB`)
+  if (!request.isMultipart())
+    throw fieldError('file', 'send the csv file as multipart/form-data field "file"')
+  const tooLarge = () =>
+    new HttpError(413, 'PAYLOAD_TOO_LARGE', `file: a csv file can be at most ${String(MB)} MB`)
   let bytes: Buffer
   let name: string
   try {
@@ -134,7 +136,8 @@ export function driverRoutes(app: FastifyInstance): void {
       config: read,
       schema: {
         tags,
-        summary: "Every matching driver of the entity, newest first; the portal pages, sorts and ranges (B §7)",
+        summary:
+          'Every matching driver of the entity, newest first; the portal pages, sorts and ranges (B §7)',
         querystring: limoDriverQuery,
         response: { 200: limoDriverListResponse, ...errorResponses },
       },

@@ -46,14 +46,14 @@ export function toDriver(row: DriverRow): Driver {
     mobileNumber: row.mobile_number,
     email: row.email,
     nationality: row.nationality,
-    createdAt: Number(row.created_at),
+    createdAt: row.created_at,
     isRegistered: row.is_registered === 1,
     subscribedCpoEntities: parseJson<string[]>(row.subscribed_cpo_entities, []),
   }
 }
 
 function toDetail(row: DriverRow): DriverDetail {
-  return { ...toDriver(row), licensePlate: row.license_plate, updatedAt: Number(row.updated_at) }
+  return { ...toDriver(row), licensePlate: row.license_plate, updatedAt: row.updated_at }
 }
 
 function filterOf(q: LimoDriverFilter): DriverFilter {
@@ -67,8 +67,14 @@ function filterOf(q: LimoDriverFilter): DriverFilter {
 }
 
 /** GET /v2/dashboard/drivers: one page, filtered and sorted by the server. */
-export async function listDashboardDrivers(db: Db, caller: Caller, q: DriverDashboardFilter): Promise<Driver[]> {
-  const subscribed = [...new Set([...(q['subscribedCpoEntities[]'] ?? []), ...(q.subscribedCpoEntities ?? [])])]
+export async function listDashboardDrivers(
+  db: Db,
+  caller: Caller,
+  q: DriverDashboardFilter,
+): Promise<Driver[]> {
+  const subscribed = [
+    ...new Set([...(q['subscribedCpoEntities[]'] ?? []), ...(q.subscribedCpoEntities ?? [])]),
+  ]
   const rows = await findDriverPage(
     db,
     caller.auth.entityCode,
@@ -86,7 +92,11 @@ export async function listDashboardDrivers(db: Db, caller: Caller, q: DriverDash
 }
 
 /** GET /v2/eleccalimo/drivers: every matching driver (newest first), up to LIMO_DRIVER_LIST_MAX. */
-export async function listLimoDrivers(db: Db, caller: Caller, q: LimoDriverFilter): Promise<LimoDriverListData> {
+export async function listLimoDrivers(
+  db: Db,
+  caller: Caller,
+  q: LimoDriverFilter,
+): Promise<LimoDriverListData> {
   const rows = await findDrivers(db, caller.auth.entityCode, filterOf(q), LIMO_DRIVER_LIST_MAX + 1)
   return {
     drivers: rows.slice(0, LIMO_DRIVER_LIST_MAX).map(toDriver),
@@ -123,11 +133,11 @@ export async function getDriver(db: Db, caller: Caller, driverId: string): Promi
       locationName: s.location_name,
       evseId: s.evse_id,
       licensePlate: s.license_plate,
-      kWh: Math.round(Number(s.energy_wh)) / 1000,
-      totalCost: units(Number(s.total_incl_vat), s.currency),
+      kWh: Math.round(s.energy_wh) / 1000,
+      totalCost: units(s.total_incl_vat, s.currency),
       currency: s.currency,
-      startDateTime: Number(s.start_date_time),
-      endDateTime: s.end_date_time === null ? null : Number(s.end_date_time),
+      startDateTime: s.start_date_time,
+      endDateTime: s.end_date_time,
     })),
   }
 }
@@ -190,7 +200,12 @@ function newRow(entityCode: string, c: Candidate, now: number): NewEvDriverRow {
 }
 
 /** Adds one driver: the body is valid already; duplicates in the entity and unknown CPOs are 400s naming the field. */
-export async function addDriver(db: Db, caller: Caller, body: NewDriver, now = Date.now()): Promise<DriverDetail> {
+export async function addDriver(
+  db: Db,
+  caller: Caller,
+  body: NewDriver,
+  now = Date.now(),
+): Promise<DriverDetail> {
   const entityCode = caller.auth.entityCode
   const mobile = normalizeMobile(body.dialCode, body.mobileNumber)
   if (!mobile.ok) throw fieldError('body.mobileNumber', mobile.message)
@@ -254,7 +269,8 @@ export async function importDrivers(
   if (!read.ok) throw fieldError('file', read.message)
   const candidates = new Map<number, Candidate>()
   for (const r of read.rows) {
-    if (r.driver !== null && r.mobileNumber !== null) candidates.set(r.line, { driver: r.driver, mobile: r.mobileNumber })
+    if (r.driver !== null && r.mobileNumber !== null)
+      candidates.set(r.line, { driver: r.driver, mobile: r.mobileNumber })
   }
   const checked = await entityIssues(db, entityCode, [...candidates.values()])
   const rows: DriverImportRow[] = []
@@ -269,7 +285,11 @@ export async function importDrivers(
       name: r.input.name,
       mobileNumber: r.mobileNumber ?? typedMobile(r.input),
       email: r.input.email,
-      status: row ? (dryRun ? DriverImportStatus.ready : DriverImportStatus.added) : DriverImportStatus.rejected,
+      status: row
+        ? dryRun
+          ? DriverImportStatus.ready
+          : DriverImportStatus.added
+        : DriverImportStatus.rejected,
       issues,
       driverId: row && !dryRun ? row.uuid : null,
     })
@@ -296,7 +316,10 @@ export async function importDrivers(
     })
   } catch (err) {
     if (isUniqueViolation(err))
-      throw fieldError('file', 'another change added some of these drivers meanwhile; nothing was imported: try again')
+      throw fieldError(
+        'file',
+        'another change added some of these drivers meanwhile; nothing was imported: try again',
+      )
     throw err
   }
   return report

@@ -198,7 +198,11 @@ export async function insertBusFixtures(db: Db): Promise<FixtureSession[]> {
       }
       out.push(s)
       const periods = [
-        { start_date_time: start, dimensions: [{ type: 'ENERGY', volume: 22.935 }], session_stage: 'CHARGING' },
+        {
+          start_date_time: start,
+          dimensions: [{ type: 'ENERGY', volume: 22.935 }],
+          session_stage: 'CHARGING',
+        },
       ]
       if (s.end !== null && s.end > start + 40 * MIN)
         periods.push({

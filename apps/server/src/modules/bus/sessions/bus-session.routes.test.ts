@@ -113,7 +113,11 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
   })
 
   const filters: [string, string, (s: FixtureSession) => boolean][] = [
-    ['status[] repeated', 'status[]=ACTIVE&status[]=STOPPED', (s) => ['ACTIVE', 'STOPPED'].includes(s.status)],
+    [
+      'status[] repeated',
+      'status[]=ACTIVE&status[]=STOPPED',
+      (s) => ['ACTIVE', 'STOPPED'].includes(s.status),
+    ],
     ['status[] once', 'status[]=START_FAILURE', (s) => s.status === 'START_FAILURE'],
     ['status bare key', 'status=COMPLETED', (s) => s.status === 'COMPLETED'],
     [
@@ -165,7 +169,10 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
     )
     expect(idsOf(r.body.data)).toContain(bus[12]?.uid)
     expect(idsOf(r.body.data)).toContain(bus[3]?.uid)
-    const none = await get('busways', `${LIST}?last_updated_from=${String(to + 1)}&last_updated_to=${String(to + 1)}`)
+    const none = await get(
+      'busways',
+      `${LIST}?last_updated_from=${String(to + 1)}&last_updated_to=${String(to + 1)}`,
+    )
     expect(none.body.data).toEqual([])
   })
 
@@ -280,11 +287,14 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
       }
     })
 
-    it.each([[`${'x'.repeat(65)}`, 'params.id']])('rejects the id %s naming %s', async (id, field) => {
-      const r = await detail('busways', id)
-      expect(r.status).toBe(400)
-      expect(r.body.error.message).toContain(field)
-    })
+    it.each([['x'.repeat(65), 'params.id']])(
+      'rejects an id of 65 characters naming %s',
+      async (id, field) => {
+        const r = await detail('busways', id)
+        expect(r.status).toBe(400)
+        expect(r.body.error.message).toContain(field)
+      },
+    )
   })
 
   it('exports the history as a job with readable columns, the User beside the session, money in units', async () => {

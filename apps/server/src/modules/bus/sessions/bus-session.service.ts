@@ -9,11 +9,7 @@ import type { Db } from '../../../db/database'
 import { notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import type { SessionRecord } from '../../charging/sessions/session.repository'
-import {
-  findVisibleSession,
-  loadSessions,
-  pageSessionKeys,
-} from '../../charging/sessions/session.repository'
+import { findVisibleSession, loadSessions, pageSessionKeys } from '../../charging/sessions/session.repository'
 import { assertOwnEntity, listFilterOf, toUnits } from '../../charging/sessions/session.service'
 
 /*

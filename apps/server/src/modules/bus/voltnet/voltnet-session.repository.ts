@@ -61,7 +61,9 @@ export async function resolveNamedIds(
   ])
   const ids = (rows: { id: number }[] | null) => (rows === null ? null : rows.map((r) => r.id))
   const sessionIds =
-    byUid === null && byExternal === null ? null : [...new Set([...(ids(byUid) ?? []), ...(ids(byExternal) ?? [])])]
+    byUid === null && byExternal === null
+      ? null
+      : [...new Set([...(ids(byUid) ?? []), ...(ids(byExternal) ?? [])])]
   return { driverIds: ids(drivers), evseRefs: ids(evses), sessionIds }
 }
 
@@ -73,8 +75,7 @@ const idsOrNone = (ids: readonly number[]) => (ids.length > 0 ? [...ids] : [-1])
 function filtered(db: Db, f: VoltnetFilter): SessionQuery {
   let q = db.selectFrom('ev_session').where(`ev_session.${f.side}`, '=', f.entityCode)
   const partnerSide: Side = f.side === 'entity_code' ? 'emsp_entity_code' : 'entity_code'
-  if (f.partnerEntityCode !== undefined)
-    q = q.where(`ev_session.${partnerSide}`, '=', f.partnerEntityCode)
+  if (f.partnerEntityCode !== undefined) q = q.where(`ev_session.${partnerSide}`, '=', f.partnerEntityCode)
   if (f.from !== undefined) q = q.where('ev_session.start_date_time', '>=', f.from)
   if (f.to !== undefined) q = q.where('ev_session.start_date_time', '<=', f.to)
   if (f.paymentMethodCode !== undefined)

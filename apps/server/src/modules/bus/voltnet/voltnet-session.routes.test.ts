@@ -21,7 +21,8 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
   let fixtures: FixtureSession[]
   const tokens: Record<string, string> = {}
 
-  const post = (user: string, url: string, body: unknown) => call(t.app, 'POST', url, { token: tokens[user], body })
+  const post = (user: string, url: string, body: unknown) =>
+    call(t.app, 'POST', url, { token: tokens[user], body })
   const list = async (user: string, body: Record<string, unknown>) => {
     const r = await post(user, LIST, { ...RANGE, limit: 1000, ...body })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
@@ -56,12 +57,15 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
     ['cpo', 'CPO', 'EMSP'],
     ['emsp', 'EMSP', 'EMSP'],
     ['busways', 'BUS', 'CPO'],
-  ] as const)('%s as %s lists the %s side only, newest start first, with its count', async (user, entity, type) => {
-    const want = expected(side(entity, type))
-    expect(want.length).toBeGreaterThan(0)
-    expect(idsOf(await list(user, { myEntityType: type }))).toEqual(want)
-    expect(await count(user, { myEntityType: type })).toEqual({ count: want.length, count_capped: false })
-  })
+  ] as const)(
+    '%s as %s lists the %s side only, newest start first, with its count',
+    async (user, entity, type) => {
+      const want = expected(side(entity, type))
+      expect(want.length).toBeGreaterThan(0)
+      expect(idsOf(await list(user, { myEntityType: type }))).toEqual(want)
+      expect(await count(user, { myEntityType: type })).toEqual({ count: want.length, count_capped: false })
+    },
+  )
 
   it('the sides differ: VOLT as CPO holds EMSP’s customers, VOLT as EMSP holds its customers on CPO’s chargers', async () => {
     const cpo = await list('voltnet', { myEntityType: 'CPO' })
@@ -89,17 +93,42 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
   const volt = (type: 'CPO' | 'EMSP', pred: (s: FixtureSession) => boolean) => (s: FixtureSession) =>
     side('VOLT', type)(s) && pred(s)
   const filters: [string, 'CPO' | 'EMSP', Record<string, unknown>, (s: FixtureSession) => boolean][] = [
-    ['partnerEntityCode (the EMSP of a CPO-side session)', 'CPO', { partnerEntityCode: 'EMSP' }, (s) => s.emsp === 'EMSP'],
-    ['partnerEntityCode (the CPO of an EMSP-side session)', 'EMSP', { partnerEntityCode: 'CPO' }, (s) => s.entity === 'CPO'],
-    ['partnerEntityCode = itself (its own customers on its own chargers)', 'CPO', { partnerEntityCode: 'VOLT' }, (s) => s.emsp === 'VOLT'],
+    [
+      'partnerEntityCode (the EMSP of a CPO-side session)',
+      'CPO',
+      { partnerEntityCode: 'EMSP' },
+      (s) => s.emsp === 'EMSP',
+    ],
+    [
+      'partnerEntityCode (the CPO of an EMSP-side session)',
+      'EMSP',
+      { partnerEntityCode: 'CPO' },
+      (s) => s.entity === 'CPO',
+    ],
+    [
+      'partnerEntityCode = itself (its own customers on its own chargers)',
+      'CPO',
+      { partnerEntityCode: 'VOLT' },
+      (s) => s.emsp === 'VOLT',
+    ],
     ['paymentMethodCode', 'CPO', { paymentMethodCode: 'RFID' }, (s) => s.method === 'RFID'],
     ['userID', 'EMSP', { userID: VOLT_DRIVER_UUID }, (s) => s.driverUuid === VOLT_DRIVER_UUID],
     ['state', 'CPO', { state: 'STOPPED' }, (s) => s.status === 'STOPPED'],
     ['stopReason', 'EMSP', { stopReason: 'CHARGER_FAILURE' }, (s) => s.stopReason === 'CHARGER_FAILURE'],
     ['evseId (external id)', 'EMSP', { evseId: 'BXE-CPO' }, (s) => s.entity === 'CPO'],
     ['evseId (eMI3 id)', 'CPO', { evseId: 'SG*VOLT*BX2*1' }, (s) => s.entity === 'VOLT'],
-    ['chargingSessionID (_id)', 'CPO', { chargingSessionID: 'bx-session-VOLT-3' }, (s) => s.uid === 'bx-session-VOLT-3'],
-    ['chargingSessionID (external id)', 'EMSP', { chargingSessionID: 'BX-CPO-6' }, (s) => s.externalId === 'BX-CPO-6'],
+    [
+      'chargingSessionID (_id)',
+      'CPO',
+      { chargingSessionID: 'bx-session-VOLT-3' },
+      (s) => s.uid === 'bx-session-VOLT-3',
+    ],
+    [
+      'chargingSessionID (external id)',
+      'EMSP',
+      { chargingSessionID: 'BX-CPO-6' },
+      (s) => s.externalId === 'BX-CPO-6',
+    ],
     [
       'several at once',
       'CPO',
@@ -137,9 +166,9 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
     expect((await count('voltnet', body)).count).toBe(12)
     const one = await list('voltnet', { myEntityType: 'CPO', startDateTime: to, endDateTime: to })
     expect(idsOf(one)).toEqual([sessions[4]?.uid])
-    expect(await list('voltnet', { myEntityType: 'CPO', startDateTime: to + 1, endDateTime: to + MIN - 1 })).toEqual(
-      [],
-    )
+    expect(
+      await list('voltnet', { myEntityType: 'CPO', startDateTime: to + 1, endDateTime: to + MIN - 1 }),
+    ).toEqual([])
   })
 
   it('pages with offset and limit; one row more than the page says a next page exists', async () => {
@@ -293,7 +322,11 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
   })
 
   it('refuses an export without the side, naming it', async () => {
-    const r = await post('voltnet', '/api/main/exports', { source: 'voltnet-sessions', format: 'csv', filters: {} })
+    const r = await post('voltnet', '/api/main/exports', {
+      source: 'voltnet-sessions',
+      format: 'csv',
+      filters: {},
+    })
     expect(r.status).toBe(400)
     expect(r.body.error.message).toContain('body.filters.myEntityType')
   })

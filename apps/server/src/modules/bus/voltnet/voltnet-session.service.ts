@@ -12,11 +12,7 @@ import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import type { SessionKey } from '../../charging/sessions/session.repository'
-import {
-  findVisibleSession,
-  listRefunds,
-  loadSessions,
-} from '../../charging/sessions/session.repository'
+import { findVisibleSession, listRefunds, loadSessions } from '../../charging/sessions/session.repository'
 import { toUnits } from '../../charging/sessions/session.service'
 import { toDashboardDetail, toDashboardSession, withDrivers } from '../sessions/bus-session.service'
 import type { Side, VoltnetFilter } from './voltnet-session.repository'
@@ -34,7 +30,11 @@ const SIDE_OF: Record<MyEntityType, Side> = { CPO: 'entity_code', EMSP: 'emsp_en
 export const voltnetCountScope = (entityCode: string) => `voltnet-sessions:${entityCode}`
 
 /** The body's filters in the repository's terms, the named ids resolved once. */
-export async function filterOf(db: Db, entityCode: string, b: VoltnetSessionCountFilter): Promise<VoltnetFilter> {
+export async function filterOf(
+  db: Db,
+  entityCode: string,
+  b: VoltnetSessionCountFilter,
+): Promise<VoltnetFilter> {
   const named = await resolveNamedIds(db, b)
   return {
     side: SIDE_OF[b.myEntityType],

@@ -194,7 +194,8 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
         connector_id: '1',
         kwh: (first?.wh ?? 0) / 1000,
         total_incl_vat: (first?.totalIncl ?? 0) / 100,
-        currency: 'SGD',
+        // Grid Gamma Depot is in Malaysia.
+        currency: 'MYR',
       })
     })
 

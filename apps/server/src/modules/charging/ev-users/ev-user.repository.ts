@@ -133,36 +133,40 @@ export function findUser(db: Db, entityCode: string, uuid: string) {
 }
 
 export interface UserTotalsRow {
+  currency: string
   sessions: number
   energyWh: number
   spend: number
   refunded: number
 }
 
-/** A user's sessions summed since `from` (all time when null): the user's rows of the driver index. */
+/** A user's sessions summed per currency since `from` (all time when null): the user's rows of the driver index. */
 export async function userTotals(
   db: Db,
   entityCode: string,
   driverId: number,
   from: number | null,
-): Promise<UserTotalsRow> {
+): Promise<UserTotalsRow[]> {
   let q = db
     .selectFrom('ev_session')
     .where('driver_id', '=', driverId)
     .where('emsp_entity_code', '=', entityCode)
   if (from !== null) q = q.where('start_date_time', '>=', from)
-  const row = await q
+  const rows = await q
     .select((eb) => [
+      'currency',
       eb.fn.countAll<number | string>().as('n'),
-      eb.fn.sum<number | string | null>('energy_wh').as('energy'),
-      eb.fn.sum<number | string | null>('total_incl_vat').as('spend'),
-      eb.fn.sum<number | string | null>('refunded_amount').as('refunded'),
+      eb.fn.sum<number | string>('energy_wh').as('energy'),
+      eb.fn.sum<number | string>('total_incl_vat').as('spend'),
+      eb.fn.sum<number | string>('refunded_amount').as('refunded'),
     ])
-    .executeTakeFirstOrThrow()
-  return {
-    sessions: Number(row.n),
-    energyWh: Number(row.energy ?? 0),
-    spend: Number(row.spend ?? 0),
-    refunded: Number(row.refunded ?? 0),
-  }
+    .groupBy('currency')
+    .execute()
+  return rows.map((r) => ({
+    currency: r.currency,
+    sessions: Number(r.n),
+    energyWh: Number(r.energy),
+    spend: Number(r.spend),
+    refunded: Number(r.refunded),
+  }))
 }

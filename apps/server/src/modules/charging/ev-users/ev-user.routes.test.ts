@@ -120,22 +120,33 @@ describe.each(DIALECTS)('EMSP app users on %s', (dialect) => {
         .sort((a, b) => b.start - a.start || b.id - a.id)
       const month = mine.filter((s) => s.start >= w.month)
       const cents = (n: number) => Math.round(n) / 100
+      const spend = (rows: typeof mine) =>
+        ['SGD', 'MYR'].flatMap((currency) => {
+          const of = rows.filter((s) => s.currency === currency)
+          return of.length
+            ? [
+                {
+                  currency,
+                  incl_vat: cents(of.reduce((a, s) => a + s.totalIncl, 0)),
+                  refunded: cents(of.reduce((a, s) => a + s.refunded, 0)),
+                },
+              ]
+            : []
+        })
       expect(d).toMatchObject({
         uuid: u7.uuid,
         name: u7.name,
         subscribed_cpo_entities: ['TGRID'],
-        currency: 'SGD',
         totals: {
           all_time: {
             sessions: mine.length,
             energy_kwh: mine.reduce((a, s) => a + s.wh, 0) / 1000,
-            spend_incl_vat: cents(mine.reduce((a, s) => a + s.totalIncl, 0)),
-            refunded: cents(mine.reduce((a, s) => a + s.refunded, 0)),
+            spend: spend(mine),
           },
           this_month: {
             sessions: month.length,
             energy_kwh: month.reduce((a, s) => a + s.wh, 0) / 1000,
-            spend_incl_vat: cents(month.reduce((a, s) => a + s.totalIncl, 0)),
+            spend: spend(month),
           },
         },
         sessions_this_month: month.length,
@@ -149,9 +160,11 @@ describe.each(DIALECTS)('EMSP app users on %s', (dialect) => {
     it("counts a refund and a partner network's session in the user's totals", async () => {
       const u2 = w.users[1] as FxUser
       const d = (await get('troam', u2.uuid)).body.data.user
-      const mine = w.sessions.filter((s) => s.driverId === u2.id)
+      const mine = w.sessions.filter((s) => s.driverId === u2.id && s.currency === 'SGD')
       expect(mine.some((s) => s.refunded > 0)).toBe(true)
-      expect(d.totals.all_time.refunded).toBe(mine.reduce((a, s) => a + s.refunded, 0) / 100)
+      expect(d.totals.all_time.spend.find((m) => m.currency === 'SGD')?.refunded).toBe(
+        mine.reduce((a, s) => a + s.refunded, 0) / 100,
+      )
       const u5 = w.users[4] as FxUser
       const d5 = (await get('troam', u5.uuid)).body.data.user
       expect(d5.recent_sessions.some((s) => s.entity_code === 'TVOLT')).toBe(true)

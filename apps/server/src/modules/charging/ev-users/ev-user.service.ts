@@ -60,31 +60,44 @@ export async function listUsers(
   }
 }
 
+/** Minor units → currency units, exact to the currency's digits. */
+function units(minor: number, currency: string): number {
+  const digits = minorUnitDigits(currency)
+  return Number((minor / 10 ** digits).toFixed(digits))
+}
+
+/** One period's totals: sessions and energy over every currency, money per currency (the entity's own first). */
+function totalsOf(rows: readonly UserTotalsRow[], own: string): EvUserTotals {
+  return {
+    sessions: rows.reduce((s, r) => s + r.sessions, 0),
+    energy_kwh: Math.round(rows.reduce((s, r) => s + r.energyWh, 0)) / 1000,
+    spend: [...rows]
+      .sort((a, b) => (a.currency === own ? -1 : b.currency === own ? 1 : b.spend - a.spend))
+      .map((r) => ({
+        currency: r.currency,
+        incl_vat: units(r.spend, r.currency),
+        refunded: units(r.refunded, r.currency),
+      })),
+  }
+}
+
 export async function getUser(db: Db, entityCode: string, uuid: string, now = Date.now()): Promise<EvUserDetail> {
   const row = await findUser(db, entityCode, uuid)
   if (!row) throw notFound('User')
   const monthStart = sgtMonthStart(now)
-  const [allTime, thisMonth, recent, currencyRow] = await Promise.all([
+  const [allTime, thisMonth, recent, entity] = await Promise.all([
     userTotals(db, entityCode, row.id, null),
     userTotals(db, entityCode, row.id, monthStart),
     recentSessionsOfDriver(db, entityCode, row.id, RECENT_SESSIONS_LIMIT),
     db.selectFrom('entity').where('code', '=', entityCode).select('currency_code').executeTakeFirst(),
   ])
-  const currency = currencyRow?.currency_code ?? 'SGD'
-  const digits = minorUnitDigits(currency)
-  const money = (minor: number) => Number((minor / 10 ** digits).toFixed(digits))
-  const totals = (t: UserTotalsRow): EvUserTotals => ({
-    sessions: t.sessions,
-    energy_kwh: Math.round(t.energyWh) / 1000,
-    spend_incl_vat: money(t.spend),
-    refunded: money(t.refunded),
-  })
+  const own = entity?.currency_code ?? 'SGD'
+  const month = totalsOf(thisMonth, own)
   return {
-    ...toUser(row, { month: thisMonth.sessions, last: recent[0]?.start_date_time ?? null }),
+    ...toUser(row, { month: month.sessions, last: recent[0]?.start_date_time ?? null }),
     subscribed_cpo_entities: parseJson<string[]>(row.subscribed_cpo_entities, []),
     updated_at: row.updated_at,
-    currency,
-    totals: { all_time: totals(allTime), this_month: totals(thisMonth) },
+    totals: { all_time: totalsOf(allTime, own), this_month: month },
     recent_sessions: recent,
   }
 }

@@ -119,11 +119,14 @@ export async function networkCounts(db: Db, entityCode: string, now: number): Pr
   }
 }
 
-/** One day's sessions of one group (a location or a partner). */
-export interface GroupTotals {
+/** One day's sessions of one group (a location or a partner) in one currency. */
+export interface DayGroup {
+  key: string
+  currency: string
   sessions: number
   energyWh: number
-  revenueIncl: number
+  incl: number
+  excl: number
 }
 
 const DAY_MS = 86_400_000
@@ -134,8 +137,9 @@ const DAY_MS = 86_400_000
 const dayNumber = sql<number>`(start_date_time + ${sql.lit(SGT_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`
 
 /**
- * Sessions started in [from, to) on one side, grouped by UTC+8 day and by the group key: the location (CPO side)
- * or the CPO partner (EMSP side). Served by the side's (code, start_date_time) index. Returns day start → key → totals.
+ * Sessions started in [from, to) on one side, grouped by UTC+8 day, group key and currency: the key is the location
+ * (CPO side) or the CPO partner (EMSP side). Served by the side's (code, start_date_time) index. Returns day start →
+ * its groups.
  */
 export async function groupedByDay(
   db: Db,
@@ -143,7 +147,7 @@ export async function groupedByDay(
   side: Side,
   from: number,
   to: number | null,
-): Promise<Map<number, Map<string, GroupTotals>>> {
+): Promise<Map<number, DayGroup[]>> {
   let q = db
     .selectFrom('ev_session')
     .where(sideColumn(side), '=', entityCode)
@@ -154,27 +158,62 @@ export async function groupedByDay(
     .select([
       dayNumber.as('d'),
       key.as('k'),
+      'currency',
       (eb) => eb.fn.countAll<number | string>().as('sessions'),
       (eb) => eb.fn.sum<number | string>('energy_wh').as('energy'),
-      (eb) => eb.fn.sum<number | string>('total_incl_vat').as('revenue'),
+      (eb) => eb.fn.sum<number | string>('total_incl_vat').as('incl'),
+      (eb) => eb.fn.sum<number | string>('total_excl_vat').as('excl'),
     ])
-    .groupBy([dayNumber, key])
+    .groupBy([dayNumber, key, 'currency'])
     .execute()
-  const out = new Map<number, Map<string, GroupTotals>>()
+  const out = new Map<number, DayGroup[]>()
   for (const r of rows) {
     const day = Number(r.d) * DAY_MS - SGT_OFFSET_MS
-    let groups = out.get(day)
-    if (!groups) {
-      groups = new Map()
-      out.set(day, groups)
-    }
-    groups.set(String(r.k), {
+    const groups = out.get(day) ?? []
+    groups.push({
+      key: String(r.k),
+      currency: r.currency,
       sessions: Number(r.sessions),
       energyWh: Number(r.energy),
-      revenueIncl: Number(r.revenue),
+      incl: Number(r.incl),
+      excl: Number(r.excl),
     })
+    out.set(day, groups)
   }
   return out
+}
+
+/**
+ * Refunds issued since `from` per currency, and of them those since `today`: the CPO's by its own entity code, the
+ * EMSP's through the sessions of its customers. Refunds are rare; both reads are short index ranges.
+ */
+export async function refundsSince(
+  db: Db,
+  entityCode: string,
+  side: Side,
+  from: number,
+  today: number,
+): Promise<{ currency: string; total: number; today: number }[]> {
+  const base =
+    side === 'CPO'
+      ? db.selectFrom('ev_session_refund as r').where('r.entity_code', '=', entityCode)
+      : db
+          .selectFrom('ev_session_refund as r')
+          .innerJoin('ev_session as s', 's.id', 'r.session_id')
+          .where('s.emsp_entity_code', '=', entityCode)
+  const rows = await base
+    .where('r.created_at', '>=', from)
+    .select([
+      'r.currency',
+      (eb) => eb.fn.sum<number | string>('r.amount').as('total'),
+      (eb) =>
+        eb.fn
+          .sum<number | string>(eb.case().when('r.created_at', '>=', today).then(eb.ref('r.amount')).else(0).end())
+          .as('today'),
+    ])
+    .groupBy('r.currency')
+    .execute()
+  return rows.map((r) => ({ currency: r.currency, total: Number(r.total), today: Number(r.today) }))
 }
 
 /** The entity's locations of the ids (names for the top list); other entities' ids are ignored. */

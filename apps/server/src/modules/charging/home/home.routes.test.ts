@@ -10,6 +10,19 @@ const EMSP_HOME = '/api/charging/home/emsp'
 
 const cents = (minor: number) => Math.round(minor) / 100
 const sum = (rows: FxSession[], pick: (s: FxSession) => number) => rows.reduce((a, s) => a + pick(s), 0)
+/** Currencies in the order the summary lists them: SGD (the entities' own), then the others by this month's revenue. */
+const ORDER = ['SGD', 'MYR']
+
+/** What the sessions cost per currency, never added across currencies. */
+function moneyOf(rows: FxSession[]) {
+  return ORDER.flatMap((currency) => {
+    const of = rows.filter((s) => s.currency === currency)
+    return of.length
+      ? [{ currency, incl_vat: cents(sum(of, (s) => s.totalIncl)), excl_vat: cents(sum(of, (s) => s.totalExcl)) }]
+      : []
+  })
+}
+const inclOf = (rows: FxSession[]) => moneyOf(rows).map(({ currency, incl_vat }) => ({ currency, incl_vat }))
 
 describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
   let t: TestApp
@@ -30,14 +43,21 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
   })
   afterAll(() => t.close())
 
-  /** The totals a period of the rollups must show, from the fixture sessions of one side. */
+  /** A period's figures: sessions and energy (rollups) and money per currency of the sessions started in it. */
   const expectTotals = (rows: FxSession[]) => ({
     sessions: rows.length,
     energy_kwh: sum(rows, (s) => s.wh) / 1000,
-    revenue_incl_vat: cents(sum(rows, (s) => s.totalIncl)),
-    revenue_excl_vat: cents(sum(rows, (s) => s.totalExcl)),
-    refunded: cents(sum(rows, (s) => s.refunded)),
+    revenue: moneyOf(rows),
   })
+  /** Refunds issued since `from` of sessions matching `side`, per currency. */
+  const refundsOf = (from: number, side: (s: FxSession) => boolean) =>
+    ORDER.flatMap((currency) => {
+      const amount = w.refunds
+        .filter((r) => r.createdAt >= from && r.currency === currency)
+        .filter((r) => side(w.sessions.find((s) => s.uid === r.sessionUid) as FxSession))
+        .reduce((a, r) => a + r.amount, 0)
+      return amount > 0 ? [{ currency, amount: cents(amount) }] : []
+    })
 
   describe('as the CPO (TGRID)', () => {
     let home: CpoHome
@@ -48,16 +68,27 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
 
     it("counts today from the UTC+8 day's first instant, not the instant before", () => {
       const today = mine().filter((s) => s.start >= w.today)
-      expect(home.today).toMatchObject({ from: w.today, ...expectTotals(today) })
+      expect(home.today).toMatchObject({
+        from: w.today,
+        ...expectTotals(today),
+        refunded: refundsOf(w.today, (s) => s.cpo === 'TGRID'),
+      })
       expect(home.today.to).toBeGreaterThanOrEqual(w.now)
       // The fixtures hold a session at today - 1 ms (yesterday's, refunded): a boundary off by one would count it.
       expect(w.sessions.some((s) => s.cpo === 'TGRID' && s.start === w.today - 1)).toBe(true)
       expect(home.today.sessions).toBeGreaterThan(0)
     })
 
-    it("counts this month from the UTC+8 month's first instant, with refunds", () => {
+    it("counts this month from the UTC+8 month's first instant, with the refunds issued in it", () => {
       const month = mine().filter((s) => s.start >= w.month)
       expect(home.month).toMatchObject({ from: w.month, ...expectTotals(month) })
+      // Refunds: today's (SGD 1.00) and the one at the month's first instant (MYR 0.25); not the one 1 ms before.
+      expect(home.month.refunded).toEqual(refundsOf(w.month, (s) => s.cpo === 'TGRID'))
+      expect(home.month.refunded).toEqual([
+        { currency: 'SGD', amount: 1 },
+        { currency: 'MYR', amount: 0.25 },
+      ])
+      expect(home.today.refunded).toEqual([{ currency: 'SGD', amount: 1 }])
       expect(month.some((s) => s.start === w.month)).toBe(true)
       expect(w.sessions.some((s) => s.cpo === 'TGRID' && s.start === w.month - 1)).toBe(true)
     })
@@ -72,7 +103,7 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
           day: point.day,
           sessions: day.length,
           energy_kwh: sum(day, (s) => s.wh) / 1000,
-          revenue_incl_vat: cents(sum(day, (s) => s.totalIncl)),
+          revenue: inclOf(day),
         })
       }
     })
@@ -107,7 +138,7 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
       expect(home.active_sessions).toEqual({ charging: 2, hogging: 1, total: 3 })
     })
 
-    it("ranks this month's locations by revenue from the sessions", () => {
+    it("ranks this month's locations by energy, with their revenue per currency", () => {
       const month = mine().filter((s) => s.start >= w.month)
       const byLocation = new Map<number, FxSession[]>()
       for (const s of month) byLocation.set(s.locationId, [...(byLocation.get(s.locationId) ?? []), s])
@@ -120,10 +151,10 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
             address: `${l?.name ?? ''} Road 1`,
             sessions: rows.length,
             energy_kwh: sum(rows, (s) => s.wh) / 1000,
-            revenue_incl_vat: cents(sum(rows, (s) => s.totalIncl)),
+            revenue: inclOf(rows),
           }
         })
-        .sort((a, b) => b.revenue_incl_vat - a.revenue_incl_vat || b.sessions - a.sessions)
+        .sort((a, b) => b.energy_kwh - a.energy_kwh || b.sessions - a.sessions)
       expect(home.top_locations).toEqual(expected.slice(0, 5))
       expect(home.top_locations.length).toBeGreaterThan(0)
     })
@@ -135,8 +166,10 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
       )
     })
 
-    it('gives money in the entity currency', () => {
+    it('lists its currencies, its own first, and never adds amounts across them', () => {
       expect(home.currency).toBe('SGD')
+      expect(home.currencies).toEqual(['SGD', 'MYR'])
+      expect(home.month.revenue.map((m) => m.currency)).toEqual(['SGD', 'MYR'])
     })
   })
 
@@ -147,9 +180,17 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
       home = await get<EmspHome>('troam', EMSP_HOME)
     })
 
-    it("sums its customers' sessions today and this month, on every network", () => {
-      expect(home.today).toMatchObject({ from: w.today, ...expectTotals(mine().filter((s) => s.start >= w.today)) })
-      expect(home.month).toMatchObject({ from: w.month, ...expectTotals(mine().filter((s) => s.start >= w.month)) })
+    it("sums its customers' sessions today and this month, on every network, with their refunds", () => {
+      expect(home.today).toMatchObject({
+        from: w.today,
+        ...expectTotals(mine().filter((s) => s.start >= w.today)),
+        refunded: refundsOf(w.today, (s) => s.emsp === 'TROAM'),
+      })
+      expect(home.month).toMatchObject({
+        from: w.month,
+        ...expectTotals(mine().filter((s) => s.start >= w.month)),
+        refunded: refundsOf(w.month, (s) => s.emsp === 'TROAM'),
+      })
     })
 
     it('shows the trend of its side only', () => {
@@ -185,11 +226,11 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
             name: names[code],
             sessions: rows.length,
             energy_kwh: sum(rows, (s) => s.wh) / 1000,
-            revenue_incl_vat: cents(sum(rows, (s) => s.totalIncl)),
+            revenue: inclOf(rows),
           }
         })
         .filter((p) => p.sessions > 0)
-        .sort((a, b) => b.revenue_incl_vat - a.revenue_incl_vat || b.sessions - a.sessions)
+        .sort((a, b) => b.energy_kwh - a.energy_kwh || b.sessions - a.sessions)
       expect(home.top_partners).toEqual(expected)
     })
   })
@@ -214,7 +255,8 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
     it('an entity without charging (FLEET) gets zeros, not an error', async () => {
       const home = await get<EmspHome>('fleet', EMSP_HOME)
       expect(home.today.sessions).toBe(0)
-      expect(home.month).toMatchObject({ sessions: 0, energy_kwh: 0, revenue_incl_vat: 0 })
+      expect(home.month).toMatchObject({ sessions: 0, energy_kwh: 0, revenue: [], refunded: [] })
+      expect(home.currencies).toEqual(['SGD'])
       expect(home.trend.every((p) => p.sessions === 0)).toBe(true)
       expect(home.top_partners).toEqual([])
       expect(home.users).toEqual({ total: 0, registered: 0, active_this_month: 0 })

@@ -36,6 +36,14 @@ export interface FxSession {
   totalIncl: number
   totalExcl: number
   refunded: number
+  currency: string
+}
+
+export interface FxRefund {
+  sessionUid: string
+  amount: number
+  currency: string
+  createdAt: number
 }
 
 export interface FxCharger {
@@ -71,10 +79,11 @@ export interface World {
   now: number
   today: number
   month: number
-  locations: Record<string, { id: number; uid: string; name: string; entity: string }>
+  locations: Record<string, { id: number; uid: string; name: string; entity: string; currency: string }>
   chargers: FxCharger[]
   users: FxUser[]
   sessions: FxSession[]
+  refunds: FxRefund[]
   /** Rollup rows written (entity|side|day → totals). */
   daily: Map<string, { sessions: number; wh: number; incl: number; excl: number; refunded: number }>
 }
@@ -137,7 +146,7 @@ async function organisations(db: Db, now: number): Promise<void> {
   }
 }
 
-async function location(db: Db, entity: string, key: string, name: string, now: number) {
+async function location(db: Db, entity: string, key: string, name: string, now: number, country = 'SG') {
   const row = await db
     .insertInto('ev_location')
     .values({
@@ -146,10 +155,10 @@ async function location(db: Db, entity: string, key: string, name: string, now: 
       external_id: key.toUpperCase(),
       name,
       address: `${name} Road 1`,
-      city: 'Singapore',
+      city: country === 'MY' ? 'Johor Bahru' : 'Singapore',
       postal_code: '018989',
       state: '',
-      country: 'SG',
+      country,
       latitude: 1.3,
       longitude: 103.8,
       directions: '',
@@ -162,7 +171,7 @@ async function location(db: Db, entity: string, key: string, name: string, now: 
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { id: row.id, uid: `fx-${key}`, name, entity }
+  return { id: row.id, uid: `fx-${key}`, name, entity, currency: country === 'MY' ? 'MYR' : 'SGD' }
 }
 
 interface ChargerPlan {
@@ -191,7 +200,8 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
   const locations = {
     alpha: await location(db, 'TGRID', 'grid-alpha', 'Grid Alpha Carpark', now),
     beta: await location(db, 'TGRID', 'grid-beta', 'Grid Beta Mall', now),
-    gamma: await location(db, 'TGRID', 'grid-gamma', 'Grid Gamma Depot', now),
+    // In Malaysia: its sessions bill MYR.
+    gamma: await location(db, 'TGRID', 'grid-gamma', 'Grid Gamma Depot', now, 'MY'),
     volt: await location(db, 'TVOLT', 'volt-hub', 'Volt Hub', now),
   }
   const plans: ChargerPlan[] = [
@@ -464,7 +474,7 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
         connectivity: 'ONLINE',
         payment_method_code: 'APP',
         license_plate: driver?.plate ?? 'SGX9999Z',
-        currency: 'SGD',
+        currency: loc.currency,
         energy_wh: wh,
         price_per_kwh_excl_vat: 5000,
         price_per_kwh_incl_vat: 5450,
@@ -504,7 +514,31 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
       totalIncl,
       totalExcl,
       refunded,
+      currency: loc.currency,
     })
+  }
+  const refunds: FxRefund[] = []
+  /** A refund of a session issued at `createdAt` (with the session's refunded amount kept in step). */
+  const refund = async (session: FxSession | undefined, amount: number, createdAt: number) => {
+    if (!session) throw new Error('no session to refund')
+    await db
+      .insertInto('ev_session_refund')
+      .values({
+        session_id: session.id,
+        entity_code: session.cpo,
+        uuid: randomUUID(),
+        amount,
+        currency: session.currency,
+        reason: 'Fixture refund',
+        created_by: null,
+        created_by_name: 'Fixture',
+        transaction_uuid: randomUUID(),
+        created_at: createdAt,
+      })
+      .execute()
+    session.refunded += amount
+    await db.updateTable('ev_session').set({ refunded_amount: session.refunded }).where('id', '=', session.id).execute()
+    refunds.push({ sessionUid: session.uid, amount, currency: session.currency, createdAt })
   }
 
   const midToday = today + Math.floor((now - today) / 2)
@@ -512,7 +546,7 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
   await add('cp1', 0, 'TROAM', 1, 'COMPLETED', month, 10_000, 545)
   await add('cp1', 0, 'TROAM', 1, 'COMPLETED', month - 1, 20_000, 1090)
   await add('cp3', 0, 'TGRID', 0, 'COMPLETED', today, 5_500, 300)
-  await add('cp2', 0, 'TROAM', 2, 'COMPLETED', today - 1, 7_250, 400, 100)
+  await add('cp2', 0, 'TROAM', 2, 'COMPLETED', today - 1, 7_250, 400)
   await add('cp1', 1, 'TVOLT', 26, 'COMPLETED', midToday, 12_345, 700)
   // Running right now: two charging, one hogging on TGRID; one charging of a TROAM user on TVOLT's charger.
   await add('cp1', 1, 'TROAM', 3, 'ACTIVE', now - 30 * MIN, 3_000, 160)
@@ -526,6 +560,22 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
     await add(key, 0, k % 2 === 0 ? 'TROAM' : 'TGRID', k % 2 === 0 ? 1 + (k % 6) : 0, 'COMPLETED', at, 1000 * k, 50 * k)
     if (k % 5 === 0) await add('vcp1', 0, 'TROAM', 6, 'COMPLETED', at + HOUR, 4_000, 220)
   }
+  // Refunds: issued today (SGD), at the first instant of this month (MYR) and the instant before it (SGD).
+  await refund(
+    sessions.find((x) => x.start === today - 1),
+    100,
+    today + Math.floor((now - today) / 3),
+  )
+  await refund(
+    sessions.find((x) => x.currency === 'MYR' && x.start < month),
+    25,
+    month,
+  )
+  await refund(
+    sessions.find((x) => x.start === month - 1),
+    90,
+    month - 1,
+  )
   // 22 sessions of user 7 on cp4 (more than the detail lists), a minute apart, ten days ago.
   for (let i = 0; i < 22; i++) await add('cp4', 0, 'TROAM', 7, 'COMPLETED', today - 10 * DAY + i * MIN, 1_500, 80)
 
@@ -561,7 +611,7 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
       })
       .execute()
   }
-  return { now, today, month, locations, chargers, users, sessions, daily }
+  return { now, today, month, locations, chargers, users, sessions, refunds, daily }
 }
 
 /** Waits past an SGT midnight that is due within `marginMs`, so a suite never straddles two days. */

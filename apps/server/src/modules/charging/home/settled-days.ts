@@ -1,16 +1,17 @@
-import type { GroupTotals } from './home.repository'
+import type { DayGroup } from './home.repository'
 
 /**
- * Per-day groupings (sessions by location, or by CPO partner) of days that can no longer change, kept in memory so a
- * home page reads only the last two days' sessions on each request (docs/decisions/0026-ev-home-users-devices.md).
- * A UTC+8 day counts as settled once a whole day has passed since it ended: sessions that started on it have
- * finished by then (a session that runs longer still grows afterwards, which the home ignores).
+ * Per-day groupings (sessions by location or by CPO partner, and by currency) of days that can no longer change,
+ * kept in memory so a home page reads only the last two days' sessions on each request
+ * (docs/decisions/0026-ev-home-users-devices.md). A UTC+8 day counts as settled once a whole day has passed since it
+ * ended: sessions that started on it have finished by then (one that runs longer still grows afterwards, which the
+ * home ignores).
  *
  * Nothing another instance needs lives here: each instance fills its own copy from the database on first use, so a
  * restart or a second instance only costs one longer first request. Bounded: oldest entries go first.
  */
 export class SettledDays {
-  private readonly entries = new Map<string, Map<string, GroupTotals>>()
+  private readonly entries = new Map<string, readonly DayGroup[]>()
 
   constructor(private readonly maxEntries = 20_000) {}
 
@@ -18,11 +19,11 @@ export class SettledDays {
     return `${scope}|${String(day)}`
   }
 
-  get(scope: string, day: number): Map<string, GroupTotals> | undefined {
+  get(scope: string, day: number): readonly DayGroup[] | undefined {
     return this.entries.get(SettledDays.key(scope, day))
   }
 
-  set(scope: string, day: number, groups: Map<string, GroupTotals>): void {
+  set(scope: string, day: number, groups: readonly DayGroup[]): void {
     const key = SettledDays.key(scope, day)
     this.entries.delete(key)
     this.entries.set(key, groups)
@@ -31,10 +32,5 @@ export class SettledDays {
       if (oldest.done) break
       this.entries.delete(oldest.value)
     }
-  }
-
-  /** Forgets a scope's days (a write that changes settled days, e.g. a backfill of sessions). */
-  forget(scope: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(`${scope}|`)) this.entries.delete(key)
   }
 }

@@ -3,7 +3,7 @@ import { chargeLocationExportFilters } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import { parseJson } from '../../../lib/json'
 import type { ExportColumn, ExportScope, ExportSource } from '../../exports/export-source'
-import type { ConnectorRow, EvseRow, LocationRow } from './location.repository'
+import type { ConnectorRow, EvseRow, LocationCursor, LocationRow } from './location.repository'
 import { connectorsOf, evsesOf, locationsAfter } from './location.repository'
 import { locationFilterOf } from './location.service'
 
@@ -17,7 +17,7 @@ export interface ConnectorExportRow {
   connector: ConnectorRow
 }
 
-const iso = (ms: number) => new Date(Number(ms)).toISOString()
+const iso = (ms: number) => new Date(ms).toISOString()
 /** JSON lists (parking restrictions, capabilities) as one cell: "EV_ONLY, CUSTOMERS". */
 const joined = (json: string) => parseJson<string[]>(json, []).join(', ')
 
@@ -40,12 +40,12 @@ export const connectorExportColumns: readonly ExportColumn<ConnectorExportRow>[]
   { header: 'location_postal_code', value: (r) => r.location.postal_code },
   { header: 'location_state', value: (r) => r.location.state },
   { header: 'location_country', value: (r) => r.location.country },
-  { header: 'location_latitude', value: (r) => Number(r.location.latitude) },
-  { header: 'location_longitude', value: (r) => Number(r.location.longitude) },
+  { header: 'location_latitude', value: (r) => r.location.latitude },
+  { header: 'location_longitude', value: (r) => r.location.longitude },
   { header: 'location_directions', value: (r) => r.location.directions },
   { header: 'location_contact_number', value: (r) => r.location.contact_number },
   { header: 'location_parking_restrictions', value: (r) => joined(r.location.parking_restrictions) },
-  { header: 'location_publish', value: (r) => (Number(r.location.publish) === 1 ? 'true' : 'false') },
+  { header: 'location_publish', value: (r) => (r.location.publish === 1 ? 'true' : 'false') },
   { header: 'evse_status', value: (r) => r.evse.status },
   { header: 'evse_physical_reference', value: (r) => r.evse.physical_reference },
   { header: 'evse_directions', value: (r) => r.evse.directions },
@@ -73,7 +73,7 @@ async function* connectorRows(
   if (filters.entity_code !== undefined && filters.entity_code !== scope.entityCode)
     throw new Error(`entity_code ${filters.entity_code} is not the entity the export was requested in`)
   const filter = locationFilterOf(filters)
-  let after: { name: string; id: number } | null = null
+  let after: LocationCursor | null = null
   for (;;) {
     const locations = await locationsAfter(db, scope.entityCode, filter, after, BATCH)
     if (locations.length === 0) return
@@ -99,7 +99,7 @@ async function* connectorRows(
         for (const connector of connectorsByEvse.get(evse.id) ?? []) yield { location, evse, connector }
     const last = locations[locations.length - 1]
     if (!last || locations.length < BATCH) return
-    after = { name: last.name, id: last.id }
+    after = { sort_name: last.sort_name, id: last.id }
   }
 }
 

@@ -1,7 +1,8 @@
-import type { SelectQueryBuilder } from 'kysely'
+import type { RawBuilder, SelectQueryBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Database, Db } from '../../../db/database'
 import type { EvLocationTable } from '../ev.table'
-import { containsInsensitive } from '../../../lib/sql'
+import { containsInsensitive, isPostgres } from '../../../lib/sql'
 
 /*
  * Reads of the charge location screens (docs/decisions/0021-charge-locations.md). A page of locations is read on
@@ -28,6 +29,15 @@ export interface LocationFilter {
 type LocationDb = Database & { l: EvLocationTable }
 type LocationQuery = SelectQueryBuilder<LocationDb, 'l', object>
 
+/**
+ * The list's order: the name regardless of case ("delta tower" between "Charlie Hub" and "Echo Plaza"), the same on
+ * both engines: SQLite's lower() folds ASCII and compares bytes; PostgreSQL compares lower() in the "C" collation
+ * (its default collation would also skip spaces and punctuation). Migration 0013 indexes exactly these expressions.
+ */
+function sortName(db: Db): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`lower(l.name) collate "C"` : sql<string>`lower(l.name)`
+}
+
 function applyFilter(db: Db, q: LocationQuery, entityCode: string, f: LocationFilter): LocationQuery {
   let out = q.where('l.entity_code', '=', entityCode)
   if (f.country !== undefined) out = out.where('l.country', '=', f.country)
@@ -37,9 +47,10 @@ function applyFilter(db: Db, q: LocationQuery, entityCode: string, f: LocationFi
   if (f.city !== undefined) out = out.where(containsInsensitive(db, 'l.city', f.city))
   const statuses = f.evseStatuses ?? []
   if (statuses.length > 0)
-    out = out.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('ev_evse as fe')
+    out = out.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ev_evse as fe')
           .select('fe.id')
           .whereRef('fe.location_id', '=', 'l.id')
           .where('fe.status', 'in', [...statuses]),
@@ -47,12 +58,12 @@ function applyFilter(db: Db, q: LocationQuery, entityCode: string, f: LocationFi
     )
   if (f.powerType !== undefined || f.powerLowerW !== undefined || f.powerUpperW !== undefined) {
     // One connector must satisfy the power type and both ends of the range ("a DC connector of 50–150 kW").
-    out = out.where(({ exists, selectFrom }) => {
-      let sub = selectFrom('ev_connector as fc').select('fc.id').whereRef('fc.location_id', '=', 'l.id')
+    out = out.where((eb) => {
+      let sub = eb.selectFrom('ev_connector as fc').select('fc.id').whereRef('fc.location_id', '=', 'l.id')
       if (f.powerType !== undefined) sub = sub.where('fc.power_type', '=', f.powerType)
       if (f.powerLowerW !== undefined) sub = sub.where('fc.max_electric_power', '>=', f.powerLowerW)
       if (f.powerUpperW !== undefined) sub = sub.where('fc.max_electric_power', '<=', f.powerUpperW)
-      return exists(sub)
+      return eb.exists(sub)
     })
   }
   return out
@@ -111,11 +122,17 @@ export function pageLocations(
 ): Promise<LocationRow[]> {
   return applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
     .select([...LOCATION_COLUMNS])
-    .orderBy('l.name')
+    .orderBy(sortName(db))
     .orderBy('l.id')
     .limit(page.limit)
     .offset(page.offset)
     .execute()
+}
+
+/** Where the export's keyset paging continues: the sort key of the last row read, as the database computed it. */
+export interface LocationCursor {
+  sort_name: string
+  id: number
 }
 
 /** The next `limit` locations after `after` in list order (keyset paging, for the export). */
@@ -123,20 +140,21 @@ export function locationsAfter(
   db: Db,
   entityCode: string,
   filter: LocationFilter,
-  after: { name: string; id: number } | null,
+  after: LocationCursor | null,
   limit: number,
-): Promise<LocationRow[]> {
+): Promise<(LocationRow & LocationCursor)[]> {
+  const key = sortName(db)
   let q = applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
   if (after !== null)
     q = q.where((eb) =>
       eb.or([
-        eb('l.name', '>', after.name),
-        eb.and([eb('l.name', '=', after.name), eb('l.id', '>', after.id)]),
+        eb(key, '>', after.sort_name),
+        eb.and([eb(key, '=', after.sort_name), eb('l.id', '>', after.id)]),
       ]),
     )
   return q
-    .select([...LOCATION_COLUMNS])
-    .orderBy('l.name')
+    .select([...LOCATION_COLUMNS, key.as('sort_name')])
+    .orderBy(key)
     .orderBy('l.id')
     .limit(limit)
     .execute()
@@ -167,7 +185,7 @@ export function locationPins(
 ): Promise<PinRow[]> {
   return applyFilter(db, db.selectFrom('ev_location as l'), entityCode, filter)
     .select(['l.id', 'l.uid', 'l.name', 'l.latitude', 'l.longitude'])
-    .orderBy('l.name')
+    .orderBy(sortName(db))
     .orderBy('l.id')
     .limit(limit)
     .execute()

@@ -222,6 +222,7 @@ describe.each(DIALECTS)('charge locations on %s', (dialect) => {
   const namesOf = (rows: { name: string }[]) => rows.map((r) => r.name)
 
   beforeAll(async () => {
+    seq = 0
     t = await createTestApp(dialect)
     const db = t.database.db
     // The demo network is replaced by the fixtures, so every expectation is exact.
@@ -567,7 +568,7 @@ describe.each(DIALECTS)('charge locations on %s', (dialect) => {
       connector_max_power_lower: 20,
       entity_code: 'CPO',
     })
-    const [header, ...rows] = parseCsv(String(file.response.body))
+    const [header, ...rows] = parseCsv(file.response.body)
     expect(header).toEqual(EXPORT_COLUMNS)
     const col = (name: string) => EXPORT_COLUMNS.indexOf(name)
     // Alpha Mall (3 connectors, in EVSE and connector order) and Charlie Hub (2): the locations with a 20 kW+

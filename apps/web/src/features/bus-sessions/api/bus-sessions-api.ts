@@ -33,7 +33,9 @@ export function useBusSession(id: string | null) {
   return useQuery({
     queryKey: ['bus-sessions', 'detail', entityCode, id],
     queryFn: ({ signal }) =>
-      bus.get(`${BASE}/${encodeURIComponent(id ?? '')}`, busSessionDetailResponse, { signal }).then((r) => r.data),
+      bus
+        .get(`${BASE}/${encodeURIComponent(id ?? '')}`, busSessionDetailResponse, { signal })
+        .then((r) => r.data),
     enabled: id !== null,
     retry: false,
   })

@@ -1,4 +1,10 @@
-import type { DriverDashboardQuery, LimoDriverQuery, NewDriverRequest } from '@portal/contract'
+import type {
+  Driver,
+  DriverDashboardQuery,
+  LimoDriverListData,
+  LimoDriverQuery,
+  NewDriverRequest,
+} from '@portal/contract'
 import {
   driverDetailResponse,
   driverImportResponse,
@@ -17,13 +23,19 @@ const bus = client('bus')
 /** Every drivers query of an entity starts with this key, so a write refreshes both lists and the details. */
 const driversKey = (entityCode: string | null) => ['drivers', entityCode] as const
 
+export function listDashboardDrivers(query: DriverDashboardQuery, signal?: AbortSignal): Promise<Driver[]> {
+  return bus
+    .get(DRIVER_VARIANTS.dashboard.apiBase, driverListResponse, {
+      query: { ...query },
+      ...(signal ? { signal } : {}),
+    })
+    .then((r) => r.data.drivers)
+}
+
 export function dashboardDriversQueryOptions(entityCode: string | null, query: DriverDashboardQuery) {
   return queryOptions({
     queryKey: [...driversKey(entityCode), 'dashboard', query],
-    queryFn: ({ signal }) =>
-      bus
-        .get(DRIVER_VARIANTS.dashboard.apiBase, driverListResponse, { query: { ...query }, signal })
-        .then((r) => r.data.drivers),
+    queryFn: ({ signal }) => listDashboardDrivers(query, signal),
     placeholderData: keepPreviousData,
   })
 }
@@ -34,13 +46,19 @@ export function useDashboardDrivers(query: DriverDashboardQuery) {
   return useQuery(dashboardDriversQueryOptions(entityCode, query))
 }
 
+export function listLimoDrivers(query: LimoDriverQuery, signal?: AbortSignal): Promise<LimoDriverListData> {
+  return bus
+    .get(DRIVER_VARIANTS.limo.apiBase, limoDriverListResponse, {
+      query: { ...query },
+      ...(signal ? { signal } : {}),
+    })
+    .then((r) => r.data)
+}
+
 export function limoDriversQueryOptions(entityCode: string | null, query: LimoDriverQuery) {
   return queryOptions({
     queryKey: [...driversKey(entityCode), 'limo', query],
-    queryFn: ({ signal }) =>
-      bus
-        .get(DRIVER_VARIANTS.limo.apiBase, limoDriverListResponse, { query: { ...query }, signal })
-        .then((r) => r.data),
+    queryFn: ({ signal }) => listLimoDrivers(query, signal),
     placeholderData: keepPreviousData,
   })
 }

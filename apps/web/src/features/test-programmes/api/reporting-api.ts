@@ -15,6 +15,7 @@ import {
   tiFilterResponse,
 } from '@portal/contract'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { client, mainApi, requestBlob } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 
@@ -22,13 +23,16 @@ import { useSession } from '@/lib/session/session-store'
 const reporting = client('reporting')
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
 
+type GroupsData = z.output<typeof testGroupFilterResponse>['data']
+type PeopleData = z.output<typeof testPersonFilterResponse>['data']
+
 /** Every query of this family starts with this key, so a submission refreshes all of them at once. */
 export const REPORTING_KEY = 'reporting'
 
 export function testGroupsQueryOptions(entityCode: string | null, body: TestGroupFilterRequest) {
   return queryOptions({
     queryKey: [REPORTING_KEY, 'groups', entityCode, body],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<GroupsData> =>
       reporting.post('/groups/filter', body, testGroupFilterResponse, signalOf(signal)).then((r) => r.data),
     placeholderData: keepPreviousData,
   })
@@ -56,7 +60,7 @@ export function useTestPeople(body: TestPersonFilterRequest, enabled = true) {
   const { entityCode } = useSession()
   return useQuery({
     queryKey: [REPORTING_KEY, 'people', entityCode, body],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<PeopleData> =>
       reporting.post('/people/filter', body, testPersonFilterResponse, signalOf(signal)).then((r) => r.data),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,0 +1,84 @@
+import type { CampaignListItem } from '@portal/contract'
+import { formatDate } from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { DataColumn } from '@/components/data-table/types'
+import { PhaseBadge, ProgressionChips, StageStrip } from './campaign-labels'
+
+const completion = (c: CampaignListItem) =>
+  c.responses_count === 0 ? null : Math.round((c.completed_count / c.responses_count) * 100)
+
+/** The campaign list's columns: id and name (B §3's search fields), phase, run, stages and their progression. */
+export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
+  return [
+    {
+      id: 'campaign_id',
+      header: t('campaigns.col.campaign_id'),
+      cell: (c) => <span className="font-mono text-xs">{c.campaign_id}</span>,
+    },
+    { id: 'name', header: t('campaigns.col.name'), cell: (c) => c.name, className: 'max-w-72' },
+    {
+      id: 'phase',
+      header: t('campaigns.col.phase'),
+      cell: (c) => <PhaseBadge t={t} statusCode={c.statusCode} />,
+    },
+    { id: 'start_date', header: t('campaigns.col.start_date'), cell: (c) => formatDate(c.start_date) },
+    {
+      id: 'end_date',
+      header: t('campaigns.col.end_date'),
+      cell: (c) =>
+        c.end_date === null ? (
+          <span className="text-slate-500">{t('campaigns.openEnded')}</span>
+        ) : (
+          formatDate(c.end_date)
+        ),
+    },
+    { id: 'stages', header: t('campaigns.col.stages'), cell: (c) => <StageStrip t={t} stages={c.stages} /> },
+    {
+      id: 'current_stage',
+      header: t('campaigns.col.current_stage'),
+      cell: (c) => {
+        const stage = c.stages.find((s) => s.stage_no === c.current_stage_no)
+        if (!stage) return <span className="text-slate-500">—</span>
+        return (
+          <span className="inline-flex items-center gap-2">
+            <span>
+              {stage.stage_no}. {stage.name}
+            </span>
+            <ProgressionChips t={t} stage={stage} />
+          </span>
+        )
+      },
+    },
+    {
+      id: 'responses_count',
+      header: t('campaigns.col.responses_count'),
+      align: 'right',
+      cell: (c) => c.responses_count.toLocaleString(),
+    },
+    {
+      id: 'completion',
+      header: t('campaigns.col.completion'),
+      align: 'right',
+      cell: (c) => {
+        const pct = completion(c)
+        return pct === null ? '—' : `${String(pct)}%`
+      },
+    },
+    {
+      id: 'typeform',
+      header: t('campaigns.col.typeform'),
+      defaultVisible: false,
+      cell: (c) => (
+        <a
+          href={c.typeform_url}
+          target="_blank"
+          rel="noreferrer noopener"
+          onClick={(e) => e.stopPropagation()}
+          className="font-mono text-xs text-brand-700 hover:underline"
+        >
+          {c.typeform_form_id}
+        </a>
+      ),
+    },
+  ]
+}

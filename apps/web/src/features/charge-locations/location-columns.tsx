@@ -1,0 +1,98 @@
+import type { ChargeLocation } from '@portal/contract'
+import { chargeLocationCountries, formatDateTime, labelOf, powerTypes } from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { DataColumn } from '@/components/data-table/types'
+import { Badge } from '@/components/ui/badge/badge'
+import { EvseStatusCounts } from './evse-status'
+import { formatKw } from './location-format'
+
+/** The list's columns: what an operator scans a network by. Less used ones start hidden (column picker). */
+export function locationColumns(t: TFunction, locale: string): DataColumn<ChargeLocation>[] {
+  return [
+    {
+      id: 'name',
+      header: t('chargeLocations.col.name'),
+      cell: (l) => l.name,
+      className: 'min-w-48',
+    },
+    {
+      id: 'address',
+      header: t('chargeLocations.col.address'),
+      cell: (l) => l.address,
+      className: 'max-w-72',
+    },
+    { id: 'city', header: t('chargeLocations.col.city'), cell: (l) => l.city },
+    { id: 'postal_code', header: t('chargeLocations.col.postalCode'), cell: (l) => l.postal_code },
+    {
+      id: 'state',
+      header: t('chargeLocations.col.state'),
+      cell: (l) => l.state || '—',
+      defaultVisible: false,
+    },
+    {
+      id: 'country',
+      header: t('chargeLocations.col.country'),
+      cell: (l) => labelOf(chargeLocationCountries, l.country),
+    },
+    {
+      id: 'evses',
+      header: t('chargeLocations.col.evses'),
+      cell: (l) => (
+        <span className="inline-flex items-center gap-2">
+          <span className="font-medium text-slate-900 tabular-nums">{l.summary.evse_count}</span>
+          <EvseStatusCounts counts={l.summary.evse_status_counts} />
+        </span>
+      ),
+    },
+    {
+      id: 'connectors',
+      header: t('chargeLocations.col.connectors'),
+      cell: (l) => l.summary.connector_count,
+      align: 'right',
+    },
+    {
+      id: 'max_power',
+      header: t('chargeLocations.col.maxPower'),
+      cell: (l) => formatKw(l.summary.max_power_kw, locale),
+      align: 'right',
+    },
+    {
+      id: 'power_types',
+      header: t('chargeLocations.col.powerTypes'),
+      cell: (l) =>
+        l.summary.power_types.length === 0 ? (
+          '—'
+        ) : (
+          <span className="inline-flex gap-1">
+            {l.summary.power_types.map((p) => (
+              <Badge key={p} tone={p === 'DC' ? 'info' : 'neutral'}>
+                {labelOf(powerTypes, p)}
+              </Badge>
+            ))}
+          </span>
+        ),
+    },
+    {
+      id: 'publish',
+      header: t('chargeLocations.col.publish'),
+      cell: (l) =>
+        l.publish ? (
+          <Badge tone="positive">{t('chargeLocations.published')}</Badge>
+        ) : (
+          <Badge tone="neutral">{t('chargeLocations.unpublished')}</Badge>
+        ),
+    },
+    {
+      id: 'external_id',
+      header: t('chargeLocations.col.externalId'),
+      cell: (l) => <span className="font-mono text-xs">{l.external_id}</span>,
+      defaultVisible: false,
+    },
+    {
+      id: 'last_updated',
+      header: t('chargeLocations.col.lastUpdated'),
+      cell: (l) => formatDateTime(l.last_updated),
+      defaultVisible: false,
+    },
+  ]
+}

@@ -1,0 +1,218 @@
+import 'leaflet/dist/leaflet.css'
+import type { ChargeLocationPin } from '@portal/contract'
+import { availabilityOf } from '@portal/contract'
+import type { LatLngExpression } from 'leaflet'
+import { divIcon, latLngBounds } from 'leaflet'
+import type { ReactNode } from 'react'
+import { useEffect, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { MapContainer, Marker, Polygon, Popup, TileLayer, useMap } from 'react-leaflet'
+import { Link } from 'react-router'
+import { cn } from '@/components/ui/cn'
+import { getRuntimeConfig } from '@/lib/runtime-config'
+import { EvseStatusCounts } from './evse-status'
+import type { LocationBase } from './location-format'
+import { locationHref, PIN_COLOURS } from './location-format'
+import { LAND_OUTLINES } from './map-outlines'
+import type { TileStatus } from './map-tiles'
+import { useTileStatus } from './map-tiles'
+
+/** Singapore's centre: where an empty map opens. */
+const SINGAPORE: LatLngExpression = [1.3521, 103.8198]
+
+const pinIcons = new Map<string, ReturnType<typeof divIcon>>()
+/** A map pin in the location's availability colour: inline SVG, so no image file is fetched. */
+export function pinIcon(colour: string) {
+  const known = pinIcons.get(colour)
+  if (known) return known
+  const icon = divIcon({
+    className: 'portal-map-pin',
+    html: `<svg width="26" height="34" viewBox="0 0 26 34" aria-hidden="true"><path d="M13 1C6.4 1 1 6.3 1 12.9 1 21.4 13 33 13 33s12-11.6 12-20.1C25 6.3 19.6 1 13 1z" fill="${colour}" stroke="#fff" stroke-width="2"/><circle cx="13" cy="13" r="4.5" fill="#fff"/></svg>`,
+    iconSize: [26, 34],
+    iconAnchor: [13, 33],
+    popupAnchor: [0, -30],
+  })
+  pinIcons.set(colour, icon)
+  return icon
+}
+
+/** Fits the view to the pins whenever they change (one pin: zoom in on it). */
+function FitToPins({ points }: { points: readonly [number, number][] }) {
+  const map = useMap()
+  const key = points.map(([a, b]) => `${String(a)},${String(b)}`).join(';')
+  useEffect(() => {
+    if (points.length === 0) return
+    if (points.length === 1) map.setView(points[0] as LatLngExpression, 15)
+    else
+      map.fitBounds(latLngBounds(points.map(([a, b]): LatLngExpression => [a, b])), {
+        padding: [32, 32],
+        maxZoom: 15,
+      })
+    // The key stands for the points: refit only when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, key])
+  return null
+}
+
+/** Tiles when the server answers; otherwise coastline outlines on a plain sea-coloured background. */
+function Background({ status }: { status: TileStatus }) {
+  const config = getRuntimeConfig()
+  if (status === 'ok')
+    return <TileLayer url={config.map_tile_url} attribution={config.map_tile_attribution} maxZoom={19} />
+  return (
+    <>
+      {LAND_OUTLINES.map((ring, i) => (
+        <Polygon
+          key={i}
+          positions={ring.map(([a, b]): LatLngExpression => [a, b])}
+          interactive={false}
+          pathOptions={{ color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 1 }}
+        />
+      ))}
+    </>
+  )
+}
+
+function MapFrame({
+  label,
+  className,
+  children,
+  note,
+}: {
+  label: string
+  className?: string
+  children: (status: TileStatus) => ReactNode
+  note?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const status = useTileStatus(getRuntimeConfig().map_tile_url)
+  const tilesNote =
+    status === 'unavailable'
+      ? t('chargeLocations.map.tilesUnavailable')
+      : status === 'off'
+        ? t('chargeLocations.map.tilesOff')
+        : null
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className={cn('relative isolate overflow-hidden rounded-md bg-[#dbe7f0]', className)}
+      data-testid="location-map"
+      data-tiles={status}
+    >
+      <MapContainer center={SINGAPORE} zoom={11} scrollWheelZoom={false} className="size-full bg-[#dbe7f0]">
+        {children(status)}
+      </MapContainer>
+      {(tilesNote ?? note) && (
+        <div className="pointer-events-none absolute inset-x-2 top-2 z-[1000] flex flex-col items-start gap-1">
+          {note}
+          {tilesNote && (
+            <p className="rounded bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-xs">{tilesNote}</p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** The pin's popup: name, EVSEs per status and a link to the location. */
+function PinPopup({ pin, href }: { pin: ChargeLocationPin; href: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="min-w-44 space-y-1.5 text-sm">
+      <p className="font-semibold text-slate-900">{pin.name}</p>
+      <EvseStatusCounts counts={pin.evse_status_counts} />
+      <p>
+        <Link to={href} className="font-medium text-brand-700 hover:underline">
+          {t('chargeLocations.map.open')}
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+/** The filtered locations on a map (the list page's map panel). */
+export function LocationsMap({
+  pins,
+  truncated,
+  base,
+  className,
+}: {
+  pins: readonly ChargeLocationPin[]
+  truncated: boolean
+  base: LocationBase
+  className?: string
+}) {
+  const { t, i18n } = useTranslation()
+  const points = useMemo(() => pins.map((p): [number, number] => [p.latitude, p.longitude]), [pins])
+  const note =
+    pins.length === 0 ? (
+      <p className="rounded bg-white/90 px-2 py-1 text-xs font-medium text-slate-700 shadow-xs">
+        {t('chargeLocations.map.empty')}
+      </p>
+    ) : truncated ? (
+      <p className="rounded bg-amber-50/95 px-2 py-1 text-xs text-amber-800 shadow-xs">
+        {t('chargeLocations.map.truncated', {
+          count: pins.length,
+          formatted: pins.length.toLocaleString(i18n.language),
+        })}
+      </p>
+    ) : undefined
+  return (
+    <MapFrame label={t('chargeLocations.map.label')} className={className} note={note}>
+      {(status) => (
+        <>
+          <Background status={status} />
+          <FitToPins points={points} />
+          {pins.map((p) => (
+            <Marker
+              key={p.uid}
+              position={[p.latitude, p.longitude]}
+              icon={pinIcon(PIN_COLOURS[availabilityOf(p.evse_status_counts)])}
+              title={p.name}
+              alt={p.name}
+            >
+              <Popup>
+                <PinPopup pin={p} href={locationHref(base, p.uid)} />
+              </Popup>
+            </Marker>
+          ))}
+        </>
+      )}
+    </MapFrame>
+  )
+}
+
+/** One location's pin (the location page). */
+export function LocationPinMap({
+  latitude,
+  longitude,
+  name,
+  counts,
+  className,
+}: {
+  latitude: number
+  longitude: number
+  name: string
+  counts: Readonly<Record<string, number>>
+  className?: string
+}) {
+  const { t } = useTranslation()
+  const points = useMemo((): [number, number][] => [[latitude, longitude]], [latitude, longitude])
+  return (
+    <MapFrame label={t('chargeLocations.map.locationLabel', { name })} className={className}>
+      {(status) => (
+        <>
+          <Background status={status} />
+          <FitToPins points={points} />
+          <Marker
+            position={[latitude, longitude]}
+            icon={pinIcon(PIN_COLOURS[availabilityOf(counts)])}
+            title={name}
+            alt={name}
+          />
+        </>
+      )}
+    </MapFrame>
+  )
+}

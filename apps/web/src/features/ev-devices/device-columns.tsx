@@ -1,0 +1,70 @@
+import type { EvDevice } from '@portal/contract'
+import { chargeProtocols, formatDate, formatDateTime, labelOf } from '@portal/contract'
+import type { TFunction } from 'i18next'
+import type { DataColumn } from '@/components/data-table/types'
+import { formatAge } from '@/components/ev-overview/format'
+import { ConnectivityBadge, OcppStatusBadge } from '@/components/ev-overview/status-badges'
+
+const DASH = '—'
+
+/** The chargers list's columns; the serial number opens the charger. Firmware and added date start hidden. */
+export function deviceColumns(t: TFunction, language: string, now: number): DataColumn<EvDevice>[] {
+  return [
+    {
+      id: 'serial_number',
+      header: t('evDevices.col.serial_number'),
+      cell: (d) => <span className="font-mono text-xs">{d.serial_number}</span>,
+    },
+    {
+      id: 'model',
+      header: t('evDevices.col.model'),
+      cell: (d) => (
+        <>
+          {d.vendor} <span className="text-slate-500">{d.model}</span>
+        </>
+      ),
+    },
+    {
+      id: 'location',
+      header: t('evDevices.col.location'),
+      cell: (d) => <span title={d.location.address}>{d.location.name}</span>,
+      className: 'max-w-64',
+    },
+    { id: 'protocol', header: t('evDevices.col.protocol'), cell: (d) => labelOf(chargeProtocols, d.protocol) },
+    { id: 'ocpp_status', header: t('evDevices.col.ocpp_status'), cell: (d) => <OcppStatusBadge status={d.ocpp_status} /> },
+    {
+      id: 'connectivity',
+      header: t('evDevices.col.connectivity'),
+      cell: (d) => <ConnectivityBadge connectivity={d.connectivity} />,
+    },
+    {
+      id: 'last_heartbeat_at',
+      header: t('evDevices.col.last_heartbeat_at'),
+      cell: (d) =>
+        d.last_heartbeat_at === null ? (
+          <span className="text-slate-500">{t('evDevices.never')}</span>
+        ) : (
+          <span title={formatDateTime(d.last_heartbeat_at)}>{formatAge(d.last_heartbeat_at, now, language)}</span>
+        ),
+    },
+    { id: 'evse_count', header: t('evDevices.col.evse_count'), cell: (d) => d.evse_count, align: 'right' },
+    {
+      id: 'connector_count',
+      header: t('evDevices.col.connector_count'),
+      cell: (d) => d.connector_count,
+      align: 'right',
+    },
+    {
+      id: 'firmware_version',
+      header: t('evDevices.col.firmware_version'),
+      cell: (d) => <span className="font-mono text-xs">{d.firmware_version || DASH}</span>,
+      defaultVisible: false,
+    },
+    {
+      id: 'created_at',
+      header: t('evDevices.col.created_at'),
+      cell: (d) => formatDate(d.created_at),
+      defaultVisible: false,
+    },
+  ]
+}
