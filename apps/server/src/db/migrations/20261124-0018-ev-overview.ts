@@ -7,9 +7,39 @@ import type { Kysely } from 'kysely'
 // belong to one entity).
 
 const INDEXES: [string, string, string[]][] = [
+  // The homes' per-day groupings (by location on the CPO side, by partner on the EMSP side, and by currency): covering,
+  // so a day range is read from the index alone. Measured at 1,000,000 sessions (SQLite): yesterday and today
+  // 240 ms → 16 ms CPU, a month 7 s → 0.3 s, because the rows themselves are large (charging periods JSON).
+  [
+    'ev_session_cpo_day_groups_idx',
+    'ev_session',
+    [
+      'entity_code',
+      'start_date_time',
+      'location_id',
+      'currency',
+      'energy_wh',
+      'total_incl_vat',
+      'total_excl_vat',
+    ],
+  ],
+  [
+    'ev_session_emsp_day_groups_idx',
+    'ev_session',
+    [
+      'emsp_entity_code',
+      'start_date_time',
+      'entity_code',
+      'currency',
+      'energy_wh',
+      'total_incl_vat',
+      'total_excl_vat',
+    ],
+  ],
   // A user's sessions newest first (their detail), "charged this month" (the EMSP home's active users, the users
-  // list's column): one seek per user instead of reading all of a user's sessions.
-  ['ev_session_driver_start_idx', 'ev_session', ['driver_id', 'start_date_time desc']],
+  // list's column): one seek per user instead of reading all of a user's sessions. The EMSP column makes the
+  // home's per-user probe index-only (2,000 users at 1,000,000 sessions: 55 ms → a few ms).
+  ['ev_session_driver_start_idx', 'ev_session', ['driver_id', 'start_date_time desc', 'emsp_entity_code']],
   // The devices list's filters and sorts, and the home's online count (heartbeat range).
   ['ev_charge_point_entity_status_idx', 'ev_charge_point', ['entity_code', 'ocpp_status', 'created_at desc']],
   ['ev_charge_point_entity_protocol_idx', 'ev_charge_point', ['entity_code', 'protocol', 'created_at desc']],
@@ -25,7 +55,11 @@ const INDEXES: [string, string, string[]][] = [
   ['ev_session_refund_entity_created_idx', 'ev_session_refund', ['entity_code', 'created_at']],
   ['ev_session_refund_created_idx', 'ev_session_refund', ['created_at']],
   // The users list's registered filter, newest first.
-  ['ev_driver_entity_registered_idx', 'ev_driver', ['entity_code', 'is_registered', 'created_at desc', 'id desc']],
+  [
+    'ev_driver_entity_registered_idx',
+    'ev_driver',
+    ['entity_code', 'is_registered', 'created_at desc', 'id desc'],
+  ],
 ]
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -37,15 +37,15 @@ const SUBJECTS = [
   'Volunteer Recruitment',
 ] as const
 const EDITIONS = [
-  '2025',
-  '2026',
-  'Q1 2026',
-  'Q2 2026',
-  'Q3 2026',
-  'Q4 2026',
+  '',
+  'Singapore',
+  'Malaysia',
+  'Pilot',
   'East',
   'West',
-  'Pilot',
+  'Online',
+  'Wave 2',
+  'Central',
 ] as const
 const STAGE_NAMES = [
   'Invitation',
@@ -116,11 +116,15 @@ export async function seedCampaigns(db: Db, rng: Random, context: SeedContext): 
 
   for (let i = 0; i < total; i++) {
     const id = nextId++
-    const status = rng.weighted([
+    // The first campaign is always running with two stages still to start by hand, so the demo (and the browser
+    // tests) always have a stage to start; the others are drawn.
+    const showcase = i === 0
+    const drawn = rng.weighted([
       [CampaignStatusCode.PreLaunch, 2],
       [CampaignStatusCode.Launched, 3],
       [CampaignStatusCode.PostLaunch, 4],
     ] as const)
+    const status = showcase ? CampaignStatusCode.Launched : drawn
     let campaignId = `CMP-${code(rng, 6)}`
     while (used.has(campaignId)) campaignId = `CMP-${code(rng, 6)}`
     used.add(campaignId)
@@ -149,9 +153,12 @@ export async function seedCampaigns(db: Db, rng: Random, context: SeedContext): 
     const formId = code(rng, 8, 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789')
 
     // Stages: pending before launch, all completed after; while launched, the first ones done and one active.
-    const stageCount = rng.int(2, 5)
-    const names = rng.sample(STAGE_NAMES, stageCount)
-    const active = status === CampaignStatusCode.Launched ? rng.int(1, stageCount) : 0
+    const stageCount = showcase ? 4 : rng.int(2, 5)
+    // A few of the usual stages, in their usual order.
+    const names = rng
+      .sample(STAGE_NAMES, stageCount)
+      .sort((a, b) => STAGE_NAMES.indexOf(a) - STAGE_NAMES.indexOf(b))
+    const active = showcase ? 2 : status === CampaignStatusCode.Launched ? rng.int(1, stageCount) : 0
     let left = responsesTotal
     let updatedAt = createdAt
     for (let s = 1; s <= stageCount; s++) {
@@ -161,13 +168,13 @@ export async function seedCampaigns(db: Db, rng: Random, context: SeedContext): 
           : s === active
             ? CampaignStageStatus.Active
             : CampaignStageStatus.Pending
-      const span = ((end ?? now) - start) / stageCount
+      // Stages that ran share the time from the start to the end (after the campaign) or to now (while it runs).
+      const ran = status === CampaignStatusCode.PostLaunch ? stageCount : active
+      const until = status === CampaignStatusCode.PostLaunch ? (end ?? now) : now - HOUR
+      const span = (until - start) / Math.max(1, ran)
       const startedAt =
         stageStatus === CampaignStageStatus.Pending ? null : Math.round(start + (s - 1) * span)
-      const completedAt =
-        stageStatus === CampaignStageStatus.Completed
-          ? Math.min(Math.round(start + s * span), now - HOUR)
-          : null
+      const completedAt = stageStatus === CampaignStageStatus.Completed ? Math.round(start + s * span) : null
       const share =
         stageStatus === CampaignStageStatus.Pending ? 0 : s === stageCount ? left : Math.round(left * 0.5)
       left -= share
@@ -181,12 +188,14 @@ export async function seedCampaigns(db: Db, rng: Random, context: SeedContext): 
           [StageSyncMode.async, 2],
         ] as const),
         // The first stage starts with the campaign; later ones are often started by hand.
-        s === 1
-          ? StageAdvanceMode.auto
-          : rng.weighted([
-              [StageAdvanceMode.auto, 3],
-              [StageAdvanceMode.manual, 2],
-            ] as const),
+        showcase && s > active
+          ? StageAdvanceMode.manual
+          : s === 1
+            ? StageAdvanceMode.auto
+            : rng.weighted([
+                [StageAdvanceMode.auto, 3],
+                [StageAdvanceMode.manual, 2],
+              ] as const),
         stageStatus,
         startedAt,
         completedAt,

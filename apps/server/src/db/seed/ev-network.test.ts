@@ -14,7 +14,7 @@ import type { TestApp } from '../../test-support'
 import { createTestApp, DIALECTS, TEST_NOW } from '../../test-support'
 import { parseJson } from '../../lib/json'
 import type { Db } from '../database'
-import { COUNTRY_BOUNDS, locationCount, seedEvNetwork, tariffFor } from './ev-network'
+import { chargerStatus, COUNTRY_BOUNDS, locationCount, seedEvNetwork, tariffFor } from './ev-network'
 import { Random } from './random'
 
 /** The network as rows joined down the tree, for the checks below. */
@@ -48,6 +48,18 @@ async function wipe(db: Db) {
   ] as const)
     await db.deleteFrom(table).execute()
 }
+
+describe('chargerStatus', () => {
+  it.each([
+    [['AVAILABLE', 'CHARGING'], 'CHARGING'],
+    [['AVAILABLE', 'AVAILABLE'], 'AVAILABLE'],
+    [['RESERVED', 'AVAILABLE'], 'RESERVED'],
+    [['BLOCKED'], 'OCCUPIED'],
+    [['OUTOFORDER', 'OUTOFORDER'], 'FAULTED'],
+    [['UNKNOWN'], 'UNKNOWN'],
+    [['UNKNOWN', 'AVAILABLE'], 'AVAILABLE'],
+  ])('EVSEs %j report %s', (statuses, expected) => expect(chargerStatus(statuses)).toBe(expected))
+})
 
 describe('tariffFor', () => {
   const tariffs = [
@@ -105,6 +117,8 @@ describe.each(DIALECTS)('the EV network seed on %s', (dialect) => {
       expect(l.longitude, l.name).toBeGreaterThanOrEqual(bounds.lng[0])
       expect(l.longitude, l.name).toBeLessThanOrEqual(bounds.lng[1])
       expect(l.postal_code, l.name).toMatch(l.country === 'SG' ? /^\d{6}$/ : /^\d{5}$/)
+      // OCPI's address is the street and number; the city and postal code are fields of their own.
+      expect(l.address, l.name).not.toContain(l.postal_code)
       expect(l.time_zone).toBe(l.country === 'SG' ? 'Asia/Singapore' : 'Asia/Kuala_Lumpur')
       expect(l.name.trim()).not.toBe('')
       for (const r of parseJson<string[]>(l.parking_restrictions, ['bad']))
@@ -216,6 +230,8 @@ describe.each(DIALECTS)('the EV network seed on %s', (dialect) => {
       expect(cp?.location_id, e.evse_id).toBe(e.location_id)
       expect(cp?.protocol).toBe(e.protocol)
       expect(isInCatalogue(connectorStatuses, cp?.ocpp_status)).toBe(true)
+      const siblings = net.evses.filter((x) => x.charge_point_id === e.charge_point_id).map((x) => x.status)
+      expect(cp?.ocpp_status, e.evse_id).toBe(chargerStatus(siblings))
       expect(cp?.created_at).toBeLessThanOrEqual(TEST_NOW)
       if (cp?.last_heartbeat_at !== null && cp?.last_heartbeat_at !== undefined)
         expect(cp.last_heartbeat_at).toBeLessThanOrEqual(TEST_NOW)

@@ -481,6 +481,28 @@ const OCPP_OF_EVSE: Record<string, string> = {
   UNKNOWN: 'UNKNOWN',
 }
 
+/** Estates without public housing or condominiums (business districts, industry, islands): no car park blocks. */
+const NON_RESIDENTIAL = new Set([
+  'Marina Bay',
+  'Orchard',
+  'Changi',
+  'Tuas',
+  'one-north',
+  'Sentosa',
+  'Seletar',
+  'Tanglin',
+])
+
+/**
+ * The status a charger reports for itself, from its EVSEs': busy when any EVSE charges (then reserved, then
+ * blocked), faulted or offline when all are, else available.
+ */
+export function chargerStatus(evseStatuses: readonly string[]): string {
+  for (const s of ['OUTOFORDER', 'CHARGING', 'RESERVED', 'BLOCKED', 'AVAILABLE', 'UNKNOWN'])
+    if (evseStatuses.includes(s)) return OCPP_OF_EVSE[s] ?? 'UNKNOWN'
+  return 'UNKNOWN'
+}
+
 const LOCATION_COLUMNS = [
   'id',
   'entity_code',
@@ -697,7 +719,9 @@ class NetworkBuilder {
     const area: Area =
       kind === 'depot'
         ? sg(depot.name, depot.postal.slice(0, 2), depot.lat, depot.lng, [depot.street])
-        : r.pick(areas)
+        : r.pick(
+            kind === 'hdb' || kind === 'condo' ? areas.filter((a) => !NON_RESIDENTIAL.has(a.name)) : areas,
+          )
     const street = r.pick(area.streets)
     const block = r.int(101, 899)
     const depotName =
@@ -742,7 +766,8 @@ class NetworkBuilder {
       seededUuid(r),
       `${net.operator}-${country}-${pad(this.locationNo, 4)}`,
       name,
-      `${address}${country === 'SG' ? `, Singapore ${postal}` : `, ${postal} ${area.city}`}`,
+      // OCPI's address is the street and number only; city and postal code have their own fields.
+      address,
       area.city,
       postal,
       area.state,
@@ -808,7 +833,7 @@ class NetworkBuilder {
         model.model,
         r.pick(model.firmware),
         protocol,
-        OCPP_OF_EVSE[statuses[0] ?? 'UNKNOWN'] ?? 'UNKNOWN',
+        chargerStatus(statuses),
         heartbeat,
         cpCreated,
         Math.max(cpCreated, this.past(0, 30)),

@@ -113,10 +113,10 @@ function plansOf(): Plan[] {
     })
 
   // SparkGrid (CPO): Singapore and Malaysia.
-  add('CPO', 'AC-STANDARD', 'SG', 'SparkGrid AC Standard (Singapore)', 'REGULAR', [
+  add('CPO', 'AC-STANDARD', 'SG', 'AC Standard (SG)', 'REGULAR', [
     { price_components: [sg.energy(0.55), sg.idlePerMinute(0.2)] },
   ])
-  add('CPO', 'AC-PEAK-OFFPEAK', 'SG', 'SparkGrid AC Peak/Off-peak (Singapore)', 'REGULAR', [
+  add('CPO', 'AC-PEAK-OFFPEAK', 'SG', 'AC Peak/Off-peak (SG)', 'REGULAR', [
     {
       price_components: [sg.energy(0.62)],
       restrictions: { day_of_week: WEEKDAYS, start_time: '07:00', end_time: '23:00' },
@@ -127,33 +127,33 @@ function plansOf(): Plan[] {
     },
     { price_components: [sg.energy(0.44), sg.idlePerMinute(0.2)] },
   ])
-  add('CPO', 'AC-RESIDENTIAL', 'SG', 'SparkGrid AC Residential (Singapore)', 'PROFILE_CHEAP', [
+  add('CPO', 'AC-RESIDENTIAL', 'SG', 'AC Residential (SG)', 'PROFILE_CHEAP', [
     // Condominium car parks: no idle fee overnight, so residents can leave the car plugged in.
     { price_components: [sg.idlePerMinute(0.1)], restrictions: { start_time: '07:00', end_time: '22:00' } },
     { price_components: [sg.energy(0.48, 100)] },
   ])
-  add('CPO', 'AC-FLEET', 'SG', 'SparkGrid AC Fleet Depot (Singapore)', 'REGULAR', [
+  add('CPO', 'AC-FLEET', 'SG', 'AC Fleet Depot (SG)', 'REGULAR', [
     { price_components: [sg.energy(0.46), sg.time(0.6, 900)] },
   ])
-  add('CPO', 'DC-FAST', 'SG', 'SparkGrid DC Fast 50–150 kW (Singapore)', 'PROFILE_FAST', [
+  add('CPO', 'DC-FAST', 'SG', 'DC Fast 50–150 kW (SG)', 'PROFILE_FAST', [
     { price_components: [sg.flat(1), sg.energy(0.72, 100), sg.idlePerMinute(0.3)] },
   ])
-  add('CPO', 'DC-ULTRA', 'SG', 'SparkGrid DC Ultra-fast 350 kW (Singapore)', 'PROFILE_FAST', [
+  add('CPO', 'DC-ULTRA', 'SG', 'DC Ultra-fast 350 kW (SG)', 'PROFILE_FAST', [
     { price_components: [sg.energy(0.82, 100)], restrictions: { max_kwh: 40 } },
     { price_components: [sg.energy(0.74, 100)], restrictions: { min_kwh: 40 } },
     { price_components: [sg.idlePerMinute(0.5)] },
   ])
-  add('CPO', 'AC-STANDARD', 'MY', 'SparkGrid AC Standard (Malaysia)', 'REGULAR', [
+  add('CPO', 'AC-STANDARD', 'MY', 'AC Standard (MY)', 'REGULAR', [
     { price_components: [my.energy(0.9), my.idlePerMinute(0.3)] },
   ])
-  add('CPO', 'DC-FAST', 'MY', 'SparkGrid DC Fast (Malaysia)', 'PROFILE_FAST', [
+  add('CPO', 'DC-FAST', 'MY', 'DC Fast (MY)', 'PROFILE_FAST', [
     { price_components: [my.flat(2), my.energy(1.3, 100), my.idlePerMinute(0.5)] },
   ])
   add(
     'CPO',
     'DC-PEAK-OFFPEAK',
     'MY',
-    'SparkGrid DC Peak/Off-peak (Malaysia)',
+    'DC Peak/Off-peak (MY)',
     'PROFILE_FAST',
     [
       {
@@ -168,7 +168,7 @@ function plansOf(): Plan[] {
     'CPO',
     'PROMO-LAUNCH',
     'SG',
-    'SparkGrid launch promotion (Singapore)',
+    'Launch promotion (SG)',
     'AD_HOC_PAYMENT',
     [{ price_components: [sg.energy(0.35), sg.idlePerMinute(0.2)] }],
     { kind: 'expired', fromDaysAgo: 150, toDaysAgo: 61 },
@@ -177,7 +177,7 @@ function plansOf(): Plan[] {
     'CPO',
     'PROMO-WEEKEND',
     'MY',
-    'SparkGrid weekend half price (Malaysia)',
+    'Weekend half price (MY)',
     'REGULAR',
     [
       { price_components: [my.energy(0.45)], restrictions: { day_of_week: WEEKEND } },
@@ -189,20 +189,20 @@ function plansOf(): Plan[] {
     'CPO',
     'NEXTREV-STANDARD',
     'SG',
-    'SparkGrid AC Standard, next revision (Singapore)',
+    'AC Standard, revised prices (SG)',
     'REGULAR',
     [{ price_components: [sg.energy(0.58), sg.idlePerMinute(0.2)] }],
     { kind: 'scheduled', inDays: 38 },
   )
 
   // Voltnet (VOLT): simple per-kWh tariffs (industry voltnet_simple_tariff), Singapore and Malaysia.
-  add('VOLT', 'AC-SIMPLE', 'SG', 'Voltnet AC (Singapore)', 'REGULAR', [
+  add('VOLT', 'AC-SIMPLE', 'SG', 'Voltnet AC (SG)', 'REGULAR', [
     { price_components: [sg.energy(0.58), sg.idlePerMinute(0.25)] },
   ])
-  add('VOLT', 'DC-SIMPLE', 'SG', 'Voltnet DC (Singapore)', 'PROFILE_FAST', [
+  add('VOLT', 'DC-SIMPLE', 'SG', 'Voltnet DC (SG)', 'PROFILE_FAST', [
     { price_components: [sg.energy(0.78, 100), sg.idlePerMinute(0.4)] },
   ])
-  add('VOLT', 'AC-NIGHT-SAVER', 'SG', 'Voltnet AC Night Saver (Singapore)', 'PROFILE_CHEAP', [
+  add('VOLT', 'AC-NIGHT-SAVER', 'SG', 'AC Night Saver (SG)', 'PROFILE_CHEAP', [
     { price_components: [sg.energy(0.42)], restrictions: { start_time: '22:00', end_time: '07:00' } },
     { price_components: [sg.energy(0.58), sg.idlePerMinute(0.25)] },
   ])
@@ -210,22 +210,22 @@ function plansOf(): Plan[] {
     'VOLT',
     'DC-ROAMING',
     'SG',
-    'Voltnet roaming partners DC (Singapore)',
+    'Roaming partners DC (SG)',
     'AD_HOC_PAYMENT',
     [{ price_components: [sg.flat(0.5), sg.energy(0.85, 100), sg.idlePerMinute(0.4)] }],
     { kind: 'ending', endsInDays: 68 },
   )
-  add('VOLT', 'AC-SIMPLE', 'MY', 'Voltnet AC (Malaysia)', 'REGULAR', [
+  add('VOLT', 'AC-SIMPLE', 'MY', 'Voltnet AC (MY)', 'REGULAR', [
     { price_components: [my.energy(0.95), my.idlePerMinute(0.25)] },
   ])
-  add('VOLT', 'DC-SIMPLE', 'MY', 'Voltnet DC (Malaysia)', 'PROFILE_FAST', [
+  add('VOLT', 'DC-SIMPLE', 'MY', 'Voltnet DC (MY)', 'PROFILE_FAST', [
     { price_components: [my.energy(1.35, 100), my.idlePerMinute(0.4)] },
   ])
   add(
     'VOLT',
     'PROMO-INTRO',
     'MY',
-    'Voltnet introductory price (Malaysia)',
+    'Introductory price (MY)',
     'AD_HOC_PAYMENT',
     [{ price_components: [my.energy(0.75)] }],
     { kind: 'expired', fromDaysAgo: 120, toDaysAgo: 30 },
@@ -234,7 +234,7 @@ function plansOf(): Plan[] {
     'VOLT',
     'NEXTREV-SIMPLE',
     'SG',
-    'Voltnet AC, next revision (Singapore)',
+    'Voltnet AC, revised prices (SG)',
     'REGULAR',
     [{ price_components: [sg.energy(0.61), sg.idlePerMinute(0.25)] }],
     { kind: 'scheduled', inDays: 20 },

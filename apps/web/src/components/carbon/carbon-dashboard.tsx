@@ -14,7 +14,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
   ComposedChart,
   Line,
   Pie,
@@ -336,6 +335,8 @@ export function SeriesCard({
 export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
   const { t, i18n } = useTranslation()
   const data = dashboard.scenarios
+  // Each slice carries its colour (recharts reads `fill` from the data).
+  const slices = data.map((s, i) => ({ ...s, fill: SCENARIO_COLOURS[i % SCENARIO_COLOURS.length] }))
   return (
     <ChartCard
       title={t('carbon.dashboard.scenarioTitle')}
@@ -347,7 +348,7 @@ export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
                 <Pie
-                  data={data}
+                  data={slices}
                   dataKey="emissions_reduced"
                   nameKey="scenario"
                   innerRadius="58%"
@@ -355,11 +356,7 @@ export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
                   paddingAngle={1}
                   isAnimationActive={false}
                   stroke="#fff"
-                >
-                  {data.map((s, i) => (
-                    <Cell key={s.scenario} fill={SCENARIO_COLOURS[i % SCENARIO_COLOURS.length]} />
-                  ))}
-                </Pie>
+                />
                 <Tooltip formatter={(v, name) => [formatEmissions(Number(v)), String(name)]} />
               </PieChart>
             </ResponsiveContainer>

@@ -6,7 +6,10 @@ import { formatUnits } from '@/components/charging-session/session-format'
  */
 
 /** Amounts of several currencies on one line: 'SGD 1,234.50 · MYR 80.00'; `empty` when there are none. */
-export function formatMoneyList(list: readonly { currency: string; amount: number }[], empty: string): string {
+export function formatMoneyList(
+  list: readonly { currency: string; amount: number }[],
+  empty: string,
+): string {
   const shown = list.filter((m) => m.amount !== 0)
   return shown.length === 0 ? empty : shown.map((m) => formatUnits(m.amount, m.currency)).join(' · ')
 }

@@ -32,7 +32,12 @@ export function RecentSessions({
 }) {
   const { t, i18n } = useTranslation()
   if (sessions.length === 0) {
-    return <EmptyState title={t('evOverview.sessions.empty')} description={t(`evOverview.sessions.emptyHint.${of}`)} />
+    return (
+      <EmptyState
+        title={t('evOverview.sessions.empty')}
+        description={t(`evOverview.sessions.emptyHint.${of}`)}
+      />
+    )
   }
   return (
     <div className="overflow-x-auto">
@@ -83,7 +88,9 @@ export function RecentSessions({
               <td className={`${cell} tabular-nums`}>{formatDateTime(s.start_date_time)}</td>
               <td className={`${cell} tabular-nums text-slate-600`}>
                 {s.end_date_time === null
-                  ? t('evOverview.sessions.running', { duration: formatShortDuration(now - s.start_date_time) })
+                  ? t('evOverview.sessions.running', {
+                      duration: formatShortDuration(now - s.start_date_time),
+                    })
                   : formatShortDuration(s.end_date_time - s.start_date_time)}
               </td>
               <td className={`${cell} max-w-64 truncate`}>
@@ -99,7 +106,9 @@ export function RecentSessions({
                 {of === 'device' ? (
                   <>
                     {s.user_name}
-                    {s.license_plate && <span className="ml-1.5 text-xs text-slate-500">{s.license_plate}</span>}
+                    {s.license_plate && (
+                      <span className="ml-1.5 text-xs text-slate-500">{s.license_plate}</span>
+                    )}
                   </>
                 ) : (
                   (nameOf?.(s.entity_code) ?? s.entity_code)

@@ -1,11 +1,36 @@
 import type { CampaignListItem } from '@portal/contract'
-import { formatDate } from '@portal/contract'
+import { CampaignStatusCode, formatDate } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { PhaseBadge, ProgressionChips, StageStrip } from './campaign-labels'
 
 const completion = (c: CampaignListItem) =>
   c.responses_count === 0 ? null : Math.round((c.completed_count / c.responses_count) * 100)
+
+/** Where a campaign is: its stages as dots, and under them the running stage with its progression (A §9). */
+function StagesCell({ t, c }: { t: TFunction; c: CampaignListItem }) {
+  const current = c.stages.find((s) => s.stage_no === c.current_stage_no)
+  return (
+    <span className="flex flex-col gap-1 py-0.5">
+      <span className="flex items-center gap-2">
+        <StageStrip t={t} stages={c.stages} />
+        <span className="text-xs text-slate-500 tabular-nums">
+          {current
+            ? `${String(current.stage_no)}/${String(c.stages.length)}`
+            : c.statusCode === CampaignStatusCode.PostLaunch
+              ? t('campaigns.allDone')
+              : t('campaigns.notStarted')}
+        </span>
+      </span>
+      {current && (
+        <span className="flex items-center gap-2">
+          <span className="truncate text-slate-900">{current.name}</span>
+          <ProgressionChips t={t} stage={current} />
+        </span>
+      )}
+    </span>
+  )
+}
 
 /** The campaign list's columns: id and name (B §3's search fields), phase, run, stages and their progression. */
 export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
@@ -32,23 +57,7 @@ export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
           formatDate(c.end_date)
         ),
     },
-    { id: 'stages', header: t('campaigns.col.stages'), cell: (c) => <StageStrip t={t} stages={c.stages} /> },
-    {
-      id: 'current_stage',
-      header: t('campaigns.col.current_stage'),
-      cell: (c) => {
-        const stage = c.stages.find((s) => s.stage_no === c.current_stage_no)
-        if (!stage) return <span className="text-slate-500">—</span>
-        return (
-          <span className="inline-flex items-center gap-2">
-            <span>
-              {stage.stage_no}. {stage.name}
-            </span>
-            <ProgressionChips t={t} stage={stage} />
-          </span>
-        )
-      },
-    },
+    { id: 'stages', header: t('campaigns.col.stages'), cell: (c) => <StagesCell t={t} c={c} /> },
     {
       id: 'responses_count',
       header: t('campaigns.col.responses_count'),
@@ -59,6 +68,7 @@ export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
       id: 'completion',
       header: t('campaigns.col.completion'),
       align: 'right',
+      defaultVisible: false,
       cell: (c) => {
         const pct = completion(c)
         return pct === null ? '—' : `${String(pct)}%`

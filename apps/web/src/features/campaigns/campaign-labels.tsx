@@ -85,7 +85,7 @@ export function ProgressionChips({
   stage: Pick<CampaignStage, 'sync_mode' | 'advance_mode'>
 }) {
   return (
-    <span className="inline-flex flex-wrap gap-1">
+    <span className="inline-flex gap-1 whitespace-nowrap">
       <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700 ring-1 ring-slate-200 ring-inset">
         {syncLabel(t, stage.sync_mode)}
       </span>

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { useToast } from '@/components/ui/toast/toast'
 import { useCampaign, useStartStage } from './api/campaigns-api'
-import { advanceLabel, PhaseBadge, ProgressionChips, stageStatusLabel, syncLabel } from './campaign-labels'
+import { PhaseBadge, ProgressionChips, stageStatusLabel } from './campaign-labels'
 
 function Back() {
   const { t } = useTranslation()
@@ -64,11 +64,6 @@ function StageRow({
           <ProgressionChips t={t} stage={stage} />
         </div>
         <p className="mt-1 text-xs text-slate-500">
-          {t('campaigns.progression', {
-            sync: syncLabel(t, stage.sync_mode),
-            advance: advanceLabel(t, stage.advance_mode),
-          })}
-          {' · '}
           {t(`campaigns.syncHelp.${stage.sync_mode}`, { defaultValue: '' })}{' '}
           {t(`campaigns.advanceHelp.${stage.advance_mode}`, { defaultValue: '' })}
         </p>
@@ -231,8 +226,9 @@ export function CampaignPage() {
           </a>
         }
       />
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="min-w-0 space-y-4 lg:col-span-2">
+      {/* Phone: campaign, stages, responses. Wide: stages in the right column beside both. */}
+      <div className="grid items-start gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-span-2">
           <Card title={t('campaigns.detailsTitle')}>
             <p className="mb-4 text-sm text-slate-700">{c.description}</p>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
@@ -251,10 +247,12 @@ export function CampaignPage() {
               <Field label={t('campaigns.updatedAt')}>{formatDateTime(c.updated_at)}</Field>
             </dl>
           </Card>
-          <Responses c={c} />
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 lg:col-start-3 lg:row-span-2 lg:row-start-1">
           <Stages c={c} />
+        </div>
+        <div className="min-w-0 lg:col-span-2 lg:row-start-2">
+          <Responses c={c} />
         </div>
       </div>
     </>

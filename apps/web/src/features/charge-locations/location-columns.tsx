@@ -40,7 +40,7 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       cell: (l) => (
         <span className="inline-flex items-center gap-2">
           <span className="font-medium text-slate-900 tabular-nums">{l.summary.evse_count}</span>
-          <EvseStatusCounts counts={l.summary.evse_status_counts} />
+          <EvseStatusCounts counts={l.summary.evse_status_counts} compact />
         </span>
       ),
     },

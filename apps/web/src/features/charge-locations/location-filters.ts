@@ -1,4 +1,4 @@
-import type { ChargeLocationListQuery, EvseStatus, PowerType } from '@portal/contract'
+import type { ChargeLocationListQuery, EvseStatus } from '@portal/contract'
 import {
   CHARGE_LOCATION_PAGE_SIZE,
   CHARGE_LOCATION_RESET,
@@ -130,7 +130,7 @@ export function locationListQuery(
   if (statuses.length > 0) query['evse_status[]'] = statuses
   const powerType = String(list.select(KEYS.powerType))
   if (powerType !== POWER_TYPE_FILTER_ALL && isInCatalogue(powerTypes, powerType))
-    query.connector_power_type = powerType as PowerType
+    query.connector_power_type = powerType
   const range = powerRangeOf(list)
   if (range.lower !== undefined) query.connector_max_power_lower = range.lower
   if (range.upper !== undefined) query.connector_max_power_upper = range.upper

@@ -19,6 +19,8 @@ import { useTileStatus } from './map-tiles'
 
 /** Singapore's centre: where an empty map opens. */
 const SINGAPORE: LatLngExpression = [1.3521, 103.8198]
+/** The plain background without tiles: sea blue under light land outlines. */
+const SEA = '#d6e4ee'
 
 const pinIcons = new Map<string, ReturnType<typeof divIcon>>()
 /** A map pin in the location's availability colour: inline SVG, so no image file is fetched. */
@@ -37,20 +39,20 @@ export function pinIcon(colour: string) {
 }
 
 /** Fits the view to the pins whenever they change (one pin: zoom in on it). */
-function FitToPins({ points }: { points: readonly [number, number][] }) {
+function FitToPins({ points, zoom }: { points: readonly [number, number][]; zoom: number }) {
   const map = useMap()
   const key = points.map(([a, b]) => `${String(a)},${String(b)}`).join(';')
   useEffect(() => {
     if (points.length === 0) return
-    if (points.length === 1) map.setView(points[0] as LatLngExpression, 15)
+    if (points.length === 1) map.setView(points[0] as LatLngExpression, zoom)
     else
       map.fitBounds(latLngBounds(points.map(([a, b]): LatLngExpression => [a, b])), {
         padding: [32, 32],
-        maxZoom: 15,
+        maxZoom: zoom,
       })
     // The key stands for the points: refit only when they change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, key])
+  }, [map, key, zoom])
   return null
 }
 
@@ -66,7 +68,7 @@ function Background({ status }: { status: TileStatus }) {
           key={i}
           positions={ring.map(([a, b]): LatLngExpression => [a, b])}
           interactive={false}
-          pathOptions={{ color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 1 }}
+          pathOptions={{ color: '#94a3b8', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 }}
         />
       ))}
     </>
@@ -96,15 +98,23 @@ function MapFrame({
     <div
       role="region"
       aria-label={label}
-      className={cn('relative isolate overflow-hidden rounded-md bg-[#dbe7f0]', className)}
+      className={cn('relative isolate overflow-hidden rounded-md', className)}
+      style={{ background: SEA }}
       data-testid="location-map"
       data-tiles={status}
     >
-      <MapContainer center={SINGAPORE} zoom={11} scrollWheelZoom={false} className="size-full bg-[#dbe7f0]">
+      <MapContainer
+        center={SINGAPORE}
+        zoom={11}
+        scrollWheelZoom={false}
+        className="size-full"
+        // Leaflet's own stylesheet paints the container grey; without tiles this is the sea.
+        style={{ background: SEA }}
+      >
         {children(status)}
       </MapContainer>
       {(tilesNote ?? note) && (
-        <div className="pointer-events-none absolute inset-x-2 top-2 z-[1000] flex flex-col items-start gap-1">
+        <div className="pointer-events-none absolute bottom-2 left-2 z-[1000] flex max-w-[calc(100%-6rem)] flex-col items-start gap-1">
           {note}
           {tilesNote && (
             <p className="rounded bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-xs">{tilesNote}</p>
@@ -163,7 +173,7 @@ export function LocationsMap({
       {(status) => (
         <>
           <Background status={status} />
-          <FitToPins points={points} />
+          <FitToPins points={points} zoom={status === 'ok' ? 15 : 12} />
           {pins.map((p) => (
             <Marker
               key={p.uid}
@@ -204,7 +214,7 @@ export function LocationPinMap({
       {(status) => (
         <>
           <Background status={status} />
-          <FitToPins points={points} />
+          <FitToPins points={points} zoom={status === 'ok' ? 15 : 12} />
           <Marker
             position={[latitude, longitude]}
             icon={pinIcon(PIN_COLOURS[availabilityOf(counts)])}

@@ -158,7 +158,7 @@ function QuestionField({
       return (
         <TextField
           name={name}
-          label={question.unit ? `${label} (${question.unit})` : label}
+          label={question.unit && !question.unit.startsWith('/') ? `${label} (${question.unit})` : label}
           value={value}
           error={error}
           hint={t('digitalHealth.form.range', { min: question.min, max: question.max })}
@@ -285,9 +285,7 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
       )}
 
       <Card title={t('digitalHealth.form.caseSection')}>
-        <div
-          className={cn('grid gap-4', mode === 'edit' ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3')}
-        >
+        <div className={cn('grid gap-4', mode === 'edit' ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
           <SelectField
             name="caseTemplate"
             label={t('digitalHealth.field.caseTemplate')}
@@ -513,13 +511,19 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
             >
               <Checkbox
                 name="consent"
-                label={t('digitalHealth.field.consent')}
-                description={t('digitalHealth.form.consentText')}
+                label={t('digitalHealth.form.consentLabel')}
+                description={
+                  <>
+                    {t('digitalHealth.form.consentText')}
+                    {errors.consent && (
+                      <span className="mt-1 block text-xs text-rose-700">{errors.consent}</span>
+                    )}
+                  </>
+                }
                 checked={draft.consent}
                 aria-invalid={errors.consent ? true : undefined}
                 onChange={(e) => set('consent', e.target.checked)}
               />
-              {errors.consent && <p className="mt-1 ml-6.5 text-xs text-rose-700">{errors.consent}</p>}
             </div>
           )}
         </div>

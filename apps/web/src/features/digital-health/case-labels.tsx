@@ -48,8 +48,13 @@ export function answerLabel(
       defaultValue: option?.label ?? `Unknown (${String(value)})`,
     })
   }
-  if (q?.kind === 'number' && typeof value === 'number')
-    return q.unit ? `${value.toLocaleString()} ${q.unit}` : value.toLocaleString()
+  if (q?.kind === 'number' && typeof value === 'number') {
+    // "7/10" for a score out of a maximum, "7.4 %" or "120 mmHg" for a measurement.
+    if (!q.unit) return value.toLocaleString()
+    return q.unit.startsWith('/')
+      ? `${value.toLocaleString()}${q.unit}`
+      : `${value.toLocaleString()} ${q.unit}`
+  }
   return String(value)
 }
 

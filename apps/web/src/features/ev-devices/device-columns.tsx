@@ -30,8 +30,16 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
       cell: (d) => <span title={d.location.address}>{d.location.name}</span>,
       className: 'max-w-64',
     },
-    { id: 'protocol', header: t('evDevices.col.protocol'), cell: (d) => labelOf(chargeProtocols, d.protocol) },
-    { id: 'ocpp_status', header: t('evDevices.col.ocpp_status'), cell: (d) => <OcppStatusBadge status={d.ocpp_status} /> },
+    {
+      id: 'protocol',
+      header: t('evDevices.col.protocol'),
+      cell: (d) => labelOf(chargeProtocols, d.protocol),
+    },
+    {
+      id: 'ocpp_status',
+      header: t('evDevices.col.ocpp_status'),
+      cell: (d) => <OcppStatusBadge status={d.ocpp_status} />,
+    },
     {
       id: 'connectivity',
       header: t('evDevices.col.connectivity'),
@@ -44,7 +52,9 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
         d.last_heartbeat_at === null ? (
           <span className="text-slate-500">{t('evDevices.never')}</span>
         ) : (
-          <span title={formatDateTime(d.last_heartbeat_at)}>{formatAge(d.last_heartbeat_at, now, language)}</span>
+          <span title={formatDateTime(d.last_heartbeat_at)}>
+            {formatAge(d.last_heartbeat_at, now, language)}
+          </span>
         ),
     },
     { id: 'evse_count', header: t('evDevices.col.evse_count'), cell: (d) => d.evse_count, align: 'right' },

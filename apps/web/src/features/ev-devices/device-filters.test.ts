@@ -30,7 +30,11 @@ describe('deviceListQuery', () => {
   })
   it.each([
     ['search, trimmed', { search: ' ABB ' }, { search: 'ABB' }],
-    ['OCPP statuses as a repeated list', { ocpp_status: ['FAULTED', 'UNAVAILABLE'] }, { 'ocpp_status[]': ['FAULTED', 'UNAVAILABLE'] }],
+    [
+      'OCPP statuses as a repeated list',
+      { ocpp_status: ['FAULTED', 'UNAVAILABLE'] },
+      { 'ocpp_status[]': ['FAULTED', 'UNAVAILABLE'] },
+    ],
     ['an empty status list is left out', { ocpp_status: [] }, {}],
     ['protocols', { protocol: ['OCPI'] }, { 'protocol[]': ['OCPI'] }],
     ['offline', { connectivity: 'OFFLINE' }, { connectivity: 'OFFLINE' }],

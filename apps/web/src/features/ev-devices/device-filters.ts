@@ -47,7 +47,10 @@ export function deviceFilterDefs(t: TFunction): FilterDef[] {
       defaultValue: ANY,
       options: [
         { value: ANY, label: t('evDevices.filter.connectivityAny') },
-        ...deviceConnectivities.entries.map((e) => ({ value: e.value, label: t(`evDevices.connectivity.${e.value}`) })),
+        ...deviceConnectivities.entries.map((e) => ({
+          value: e.value,
+          label: t(`evDevices.connectivity.${e.value}`),
+        })),
       ],
     },
     {
@@ -63,7 +66,9 @@ export function deviceFilterDefs(t: TFunction): FilterDef[] {
 }
 
 /** The call's query: empty filters left out, lists only when not empty, 20 a page. */
-export function deviceListQuery(list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>): EvDeviceListQuery {
+export function deviceListQuery(
+  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
+): EvDeviceListQuery {
   const query: EvDeviceListQuery = { limit: DEVICES_PAGE_SIZE, offset: (list.page - 1) * DEVICES_PAGE_SIZE }
   const search = list.text(DEVICE_KEYS.search).trim()
   if (search) query.search = search

@@ -53,7 +53,9 @@ function Overview({ d, now }: { d: EvDeviceDetail; now: number }) {
           ) : (
             <>
               {formatDateTime(d.last_heartbeat_at)}
-              <span className="block text-xs text-slate-500">{formatAge(d.last_heartbeat_at, now, i18n.language)}</span>
+              <span className="block text-xs text-slate-500">
+                {formatAge(d.last_heartbeat_at, now, i18n.language)}
+              </span>
             </>
           )}
         </Field>
@@ -119,7 +121,10 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
           ) : (
             <span className="flex flex-wrap gap-1">
               {e.capabilities.map((c) => (
-                <span key={c} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
+                <span
+                  key={c}
+                  className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700"
+                >
                   {c}
                 </span>
               ))}
@@ -128,7 +133,9 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
         </Field>
       </dl>
       {e.connectors.length === 0 ? (
-        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">{t('evDevices.detail.noConnectors')}</p>
+        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-500">
+          {t('evDevices.detail.noConnectors')}
+        </p>
       ) : (
         <div className="overflow-x-auto border-t border-slate-200">
           <table className="w-full border-collapse text-sm">
@@ -164,18 +171,26 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
                   <td className={`${cell} font-medium`}>{c.connector_id}</td>
                   <td className={cell}>
                     {labelOf(connectorStandards, c.standard)}
-                    <span className="ml-1.5 text-xs text-slate-500">{labelOf(connectorFormats, c.format)}</span>
+                    <span className="ml-1.5 text-xs text-slate-500">
+                      {labelOf(connectorFormats, c.format)}
+                    </span>
                   </td>
                   <td className={cell}>{labelOf(powerTypes, c.power_type)}</td>
                   <td className={`${cell} text-right tabular-nums`}>
-                    {(c.max_electric_power / 1000).toLocaleString(i18n.language, { maximumFractionDigits: 1 })} kW
+                    {(c.max_electric_power / 1000).toLocaleString(i18n.language, {
+                      maximumFractionDigits: 1,
+                    })}{' '}
+                    kW
                   </td>
                   <td className={`${cell} text-right text-slate-600 tabular-nums`}>
                     {c.max_voltage} V · {c.max_amperage} A
                   </td>
                   <td className={cell}>
                     {c.tariff ? (
-                      <Link to={`/tariff/${encodeURIComponent(c.tariff.uid)}`} className="text-brand-700 hover:underline">
+                      <Link
+                        to={`/tariff/${encodeURIComponent(c.tariff.uid)}`}
+                        className="text-brand-700 hover:underline"
+                      >
                         {c.tariff.name}
                       </Link>
                     ) : (
@@ -184,12 +199,17 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
                   </td>
                   <td className={cell}>
                     {c.active_session ? (
-                      <Link to={sessionHref(c.active_session.uid)} className="inline-flex items-center gap-2 hover:underline">
+                      <Link
+                        to={sessionHref(c.active_session.uid)}
+                        className="inline-flex items-center gap-2 hover:underline"
+                      >
                         <SessionStatusBadge status={c.active_session.status} />
                         <span className="text-xs text-slate-600">
                           {t('evDevices.detail.since', {
                             time: formatTime(c.active_session.start_date_time),
-                            kwh: c.active_session.kwh.toLocaleString(i18n.language, { maximumFractionDigits: 1 }),
+                            kwh: c.active_session.kwh.toLocaleString(i18n.language, {
+                              maximumFractionDigits: 1,
+                            }),
                           })}
                         </span>
                       </Link>
@@ -273,20 +293,31 @@ export function EvDevicePage() {
       <div className="flex flex-col gap-4">
         <Overview d={d} now={now} />
         <LocationCard d={d} />
-        <section aria-label={t('evDevices.detail.evses', { count: d.evses.length })} className="flex flex-col gap-3">
+        <section
+          aria-label={t('evDevices.detail.evses', { count: d.evses.length })}
+          className="flex flex-col gap-3"
+        >
           <h2 className="text-sm font-semibold text-slate-900">
             {t('evDevices.detail.evses', { count: d.evses.length })}
           </h2>
           {d.evses.length === 0 ? (
             <div className="rounded-lg border border-slate-200 bg-white">
-              <EmptyState title={t('evDevices.detail.noEvses')} description={t('evDevices.detail.noEvsesHint')} />
+              <EmptyState
+                title={t('evDevices.detail.noEvses')}
+                description={t('evDevices.detail.noEvsesHint')}
+              />
             </div>
           ) : (
             d.evses.map((e) => <EvseCard key={e.uid} e={e} />)
           )}
         </section>
         <DetailCard title={t('evDevices.detail.recent')} padded={false}>
-          <RecentSessions sessions={d.recent_sessions} of="device" caption={t('evDevices.detail.recent')} now={now} />
+          <RecentSessions
+            sessions={d.recent_sessions}
+            of="device"
+            caption={t('evDevices.detail.recent')}
+            now={now}
+          />
         </DetailCard>
       </div>
     </>

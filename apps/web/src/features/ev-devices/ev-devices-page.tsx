@@ -44,7 +44,9 @@ export function EvDevicesPage() {
     <>
       <PageHeader
         title={t('evDevices.title')}
-        description={total === undefined ? t('evDevices.subtitle') : t('evDevices.count', { count: total, formatted })}
+        description={
+          total === undefined ? t('evDevices.subtitle') : t('evDevices.count', { count: total, formatted })
+        }
       />
       <DataTable
         tableId="ev-devices"

@@ -25,11 +25,25 @@ import { TrendChart } from './trend-chart'
 const devicesHref = (connectivity?: 'ONLINE' | 'OFFLINE') =>
   connectivity ? `/ev-devices?connectivity=${connectivity}` : '/ev-devices'
 
-function NetworkLine({ label, value, href, warn }: { label: string; value: string; href?: string; warn?: boolean }) {
+function NetworkLine({
+  label,
+  value,
+  href,
+  warn,
+}: {
+  label: string
+  value: string
+  href?: string
+  warn?: boolean
+}) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1.5">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={warn ? 'font-semibold text-amber-700 tabular-nums' : 'font-semibold text-slate-900 tabular-nums'}>
+      <dd
+        className={
+          warn ? 'font-semibold text-amber-700 tabular-nums' : 'font-semibold text-slate-900 tabular-nums'
+        }
+      >
         {href ? (
           <Link to={href} className="hover:underline">
             {value}
@@ -152,18 +166,35 @@ export function CpoHomePage() {
           <FigureCard
             label={t('evHome.refunds')}
             value={monthRefunds.main}
-            sub={monthRefunds.more.length > 0 ? `+ ${monthRefunds.more.join(' · ')}` : t('evHome.refundsHint')}
+            sub={
+              monthRefunds.more.length > 0 ? `+ ${monthRefunds.more.join(' · ')}` : t('evHome.refundsHint')
+            }
           />
         </FigureRow>
 
         <div className="grid gap-4 lg:grid-cols-3">
-          <DetailCard title={t('evHome.trend.title', { days: String(home.trend.length) })} className="lg:col-span-2">
-            <TrendChart trend={home.trend} currencies={home.currencies} revenueLabel={t('evHome.cpo.revenue')} />
+          <DetailCard
+            title={t('evHome.trend.title', { days: String(home.trend.length) })}
+            className="lg:col-span-2"
+          >
+            <TrendChart
+              trend={home.trend}
+              currencies={home.currencies}
+              revenueLabel={t('evHome.cpo.revenue')}
+            />
           </DetailCard>
           <DetailCard title={t('evHome.network.title')}>
             <dl className="divide-y divide-slate-100">
-              <NetworkLine label={t('evHome.network.locations')} value={formatCount(n.locations, lang)} href="/charge-locations" />
-              <NetworkLine label={t('evHome.network.chargers')} value={formatCount(n.chargers, lang)} href={devicesHref()} />
+              <NetworkLine
+                label={t('evHome.network.locations')}
+                value={formatCount(n.locations, lang)}
+                href="/charge-locations"
+              />
+              <NetworkLine
+                label={t('evHome.network.chargers')}
+                value={formatCount(n.chargers, lang)}
+                href={devicesHref()}
+              />
               <NetworkLine
                 label={t('evHome.network.online')}
                 value={formatCount(n.chargers_online, lang)}

@@ -44,7 +44,9 @@ function UsersLine({ label, value, href }: { label: string; value: string; href?
 /** An entity with no EMSP business (e.g. a fleet owner landing here): say so, and offer its own screens. */
 function NoCustomers({ name }: { name: string }) {
   const { t } = useTranslation()
-  const links = useVisibleLinks().filter((l) => !['/emsp', '/users', '/ev-charging-sessions'].includes(l.path))
+  const links = useVisibleLinks().filter(
+    (l) => !['/emsp', '/users', '/ev-charging-sessions'].includes(l.path),
+  )
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
       <EmptyState
@@ -172,17 +174,30 @@ export function EmspHomePage() {
           <FigureCard
             label={t('evHome.refunds')}
             value={monthRefunds.main}
-            sub={monthRefunds.more.length > 0 ? `+ ${monthRefunds.more.join(' · ')}` : t('evHome.refundsHint')}
+            sub={
+              monthRefunds.more.length > 0 ? `+ ${monthRefunds.more.join(' · ')}` : t('evHome.refundsHint')
+            }
           />
         </FigureRow>
 
         <div className="grid gap-4 lg:grid-cols-3">
-          <DetailCard title={t('evHome.trend.title', { days: String(home.trend.length) })} className="lg:col-span-2">
-            <TrendChart trend={home.trend} currencies={home.currencies} revenueLabel={t('evHome.emsp.spend')} />
+          <DetailCard
+            title={t('evHome.trend.title', { days: String(home.trend.length) })}
+            className="lg:col-span-2"
+          >
+            <TrendChart
+              trend={home.trend}
+              currencies={home.currencies}
+              revenueLabel={t('evHome.emsp.spend')}
+            />
           </DetailCard>
           <DetailCard title={t('evHome.emsp.usersTitle')}>
             <dl className="divide-y divide-slate-100">
-              <UsersLine label={t('evHome.emsp.usersTotal')} value={formatCount(home.users.total, lang)} href="/users" />
+              <UsersLine
+                label={t('evHome.emsp.usersTotal')}
+                value={formatCount(home.users.total, lang)}
+                href="/users"
+              />
               <UsersLine
                 label={t('evHome.emsp.usersRegistered')}
                 value={formatCount(home.users.registered, lang)}

@@ -49,7 +49,10 @@ describe('sessionsHref: the sessions list filtered as a figure counts it', () =>
   it.each([
     [{}, '/ev-charging-sessions'],
     [{ from: 10, to: 20 }, '/ev-charging-sessions?from=10&to=20'],
-    [{ statuses: ['ACTIVE', 'HOGGING'], cpo: 'CPO' }, '/ev-charging-sessions?status=ACTIVE&status=HOGGING&cpo=CPO'],
+    [
+      { statuses: ['ACTIVE', 'HOGGING'], cpo: 'CPO' },
+      '/ev-charging-sessions?status=ACTIVE&status=HOGGING&cpo=CPO',
+    ],
     [{ emsp: 'EMSP', cpo: null }, '/ev-charging-sessions?emsp=EMSP'],
   ])('%j → %s', (filter, href) => {
     expect(sessionsHref(filter)).toBe(href)

@@ -76,7 +76,10 @@ export function trendMetrics(currencies: readonly string[]): TrendMetric[] {
   return ['sessions', 'energy', ...currencies.map((c) => `revenue:${c}` as const)]
 }
 
-export function trendValues(trend: readonly HomeTrendPoint[], metric: TrendMetric): { day: number; value: number }[] {
+export function trendValues(
+  trend: readonly HomeTrendPoint[],
+  metric: TrendMetric,
+): { day: number; value: number }[] {
   return trend.map((p) => {
     if (metric === 'sessions') return { day: p.day, value: p.sessions }
     if (metric === 'energy') return { day: p.day, value: p.energy_kwh }

@@ -40,7 +40,10 @@ export function HomeHeaderActions({
 }
 
 /** A money figure: the first currency large, any others under it (never added together). */
-export function moneyValue(list: readonly HomeMoney[], fallbackCurrency: string): { main: string; more: string[] } {
+export function moneyValue(
+  list: readonly HomeMoney[],
+  fallbackCurrency: string,
+): { main: string; more: string[] } {
   const [first, ...rest] = list
   return {
     main: formatUnits(first?.incl_vat ?? 0, first?.currency ?? fallbackCurrency),
@@ -144,7 +147,11 @@ export function EvseStatusBar({
     <div className="flex flex-col gap-3">
       <div className="flex h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         {segments.map((s) => (
-          <div key={s.status} className={cn('h-full', TONE_BAR[s.tone])} style={{ width: `${String(s.percent)}%` }} />
+          <div
+            key={s.status}
+            className={cn('h-full', TONE_BAR[s.tone])}
+            style={{ width: `${String(s.percent)}%` }}
+          />
         ))}
       </div>
       <ul className="grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
@@ -239,7 +246,9 @@ export function TopTable({
                     </Link>
                     {r.sub && <span className="block truncate text-xs text-slate-500">{r.sub}</span>}
                   </td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">{r.sessions.toLocaleString(i18n.language)}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">
+                    {r.sessions.toLocaleString(i18n.language)}
+                  </td>
                   <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
                     {formatEnergy(r.energy_kwh, i18n.language)}
                   </td>

@@ -99,12 +99,20 @@ export function TrendChart({
                 labelFormatter={(v) => day.format(Number(v))}
                 formatter={(v) => [format(Number(v)), label(metric)]}
               />
-              <Bar dataKey="value" fill="var(--color-brand-600)" radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+              <Bar
+                dataKey="value"
+                fill="var(--color-brand-600)"
+                radius={[3, 3, 0, 0]}
+                maxBarSize={28}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>
         <table className="sr-only">
-          <caption>{t('evHome.trend.caption', { metric: label(metric), days: String(trend.length) })}</caption>
+          <caption>
+            {t('evHome.trend.caption', { metric: label(metric), days: String(trend.length) })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('evHome.trend.day')}</th>

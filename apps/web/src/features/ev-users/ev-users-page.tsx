@@ -41,7 +41,9 @@ export function EvUsersPage() {
     <>
       <PageHeader
         title={t('evUsers.title')}
-        description={total === undefined ? t('evUsers.subtitle') : t('evUsers.count', { count: total, formatted })}
+        description={
+          total === undefined ? t('evUsers.subtitle') : t('evUsers.count', { count: total, formatted })
+        }
       />
       <DataTable
         tableId="ev-users"

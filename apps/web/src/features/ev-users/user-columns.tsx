@@ -27,7 +27,11 @@ export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[
       cell: (u) => <span className="tabular-nums">{u.mobile_number}</span>,
     },
     { id: 'email', header: t('evUsers.col.email'), cell: (u) => u.email, className: 'max-w-64' },
-    { id: 'nationality', header: t('evUsers.col.nationality'), cell: (u) => labelOf(nationalities, u.nationality) },
+    {
+      id: 'nationality',
+      header: t('evUsers.col.nationality'),
+      cell: (u) => labelOf(nationalities, u.nationality),
+    },
     {
       id: 'license_plate',
       header: t('evUsers.col.license_plate'),

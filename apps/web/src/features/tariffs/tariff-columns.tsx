@@ -31,21 +31,25 @@ export function ValidityBadge({ validity, t }: { validity: TariffValidity; t: TF
   )
 }
 
-/** The validity badge with the date that matters: when a scheduled tariff starts, when a tariff ends or ended. */
+/** The date that matters for a tariff's validity: when a scheduled one starts, when one ends or ended. */
+export function validityHint(tariff: Tariff, validity: TariffValidity, t: TFunction): string | null {
+  if (validity === 'SCHEDULED' && tariff.start_date_time !== null)
+    return t('tariffs.validityHint.starts', { date: formatDate(tariff.start_date_time) })
+  if (validity === 'EXPIRED' && tariff.end_date_time !== null)
+    return t('tariffs.validityHint.ended', { date: formatDate(tariff.end_date_time) })
+  if (validity === 'ACTIVE' && tariff.end_date_time !== null)
+    return t('tariffs.validityHint.until', { date: formatDate(tariff.end_date_time) })
+  return null
+}
+
+/** The validity badge; its date (start, end) shows on hover and in the Valid from / Valid until columns. */
 function ValidityCell({ tariff, now, t }: { tariff: Tariff; now: number; t: TFunction }) {
   const validity = tariffValidity(tariff, now)
-  const hint =
-    validity === 'SCHEDULED' && tariff.start_date_time !== null
-      ? t('tariffs.validityHint.starts', { date: formatDate(tariff.start_date_time) })
-      : validity === 'EXPIRED' && tariff.end_date_time !== null
-        ? t('tariffs.validityHint.ended', { date: formatDate(tariff.end_date_time) })
-        : validity === 'ACTIVE' && tariff.end_date_time !== null
-          ? t('tariffs.validityHint.until', { date: formatDate(tariff.end_date_time) })
-          : null
+  const hint = validityHint(tariff, validity, t)
   return (
-    <span className="inline-flex items-center gap-2">
+    <span title={hint ?? undefined}>
       <ValidityBadge validity={validity} t={t} />
-      {hint && <span className="text-xs text-slate-500">{hint}</span>}
+      {hint && <span className="sr-only"> {hint}</span>}
     </span>
   )
 }
@@ -56,14 +60,17 @@ export function tariffTypeLabel(type: string | null, t: TFunction): string {
   return isInCatalogue(tariffTypes, type) ? t(`tariffs.type.${type}`) : labelOf(tariffTypes, type)
 }
 
-/** Columns hidden until picked: the component list, the validity dates (the Validity column says what matters) and
- * the owning entity (the list shows one entity unless entities below it are named). */
-export const HIDDEN_BY_DEFAULT = ['components', 'valid_from', 'valid_to', 'entity_code'] as const
+/**
+ * Columns hidden until picked, so the ones an operator compares fit a laptop screen: the OCPI type, the component
+ * list, the validity dates (the Validity badge says what matters; its date shows on hover) and the owning entity
+ * (the list shows one entity unless entities below it are named).
+ */
+export const HIDDEN_BY_DEFAULT = ['type', 'components', 'valid_from', 'valid_to', 'entity_code'] as const
 
 /**
  * The tariff list's columns: what an operator compares plans by. Rates keep up to 4 decimals (B §3: a per-kWh
- * price with tax, 0.55 at 9 % is 0.5995); the hogging fee (OCPI PARKING_TIME, priced per hour) reads per minute,
- * as it is quoted to drivers. Validity is judged at `now` (fixed while the page is open).
+ * price with tax, 0.55 at 9 % is 0.5995); the hogging fee (OCPI PARKING_TIME, priced per hour) reads per minute
+ * excluding tax, as operators set it and drivers are quoted it. Validity is judged at `now` (fixed while the page is open).
  */
 export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
   const col = (
@@ -73,12 +80,14 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
   ): DataColumn<Tariff> => ({ id, header: t(`tariffs.column.${id}`), cell, ...extra })
   const right = { align: 'right' as const }
   return [
-    // Names wrap (two lines at most in practice) so the prices and validity fit beside them.
-    col('name', (r) => <span className="block max-w-56 min-w-40 whitespace-normal">{r.name}</span>),
+    col('name', (r) => (
+      <span title={r.name} className="block max-w-48 truncate">
+        {r.name}
+      </span>
+    )),
     col('external_id', (r) => <span className="font-mono text-xs">{r.external_id}</span>),
     col('validity', (r) => <ValidityCell tariff={r} now={now} t={t} />),
     col('currency', (r) => r.currency),
-    col('type', (r) => tariffTypeLabel(r.type, t)),
     col(
       'energy_excl',
       (r) => {
@@ -105,7 +114,11 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
       },
       right,
     ),
-    col('last_updated', (r) => formatDateTime(r.last_updated)),
+    // The day reads at a glance; the time shows on hover (the date filter works to the minute).
+    col('last_updated', (r) => (
+      <span title={formatDateTime(r.last_updated)}>{formatDate(r.last_updated)}</span>
+    )),
+    col('type', (r) => tariffTypeLabel(r.type, t)),
     col('components', (r) => (
       <span className="flex gap-1">
         {componentTypesOf(r.elements).map((type) => (

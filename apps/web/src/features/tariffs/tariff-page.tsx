@@ -29,14 +29,12 @@ function Back({ base }: { base: string }) {
   )
 }
 
-/** A component's price in its unit ("SGD 0.55/kWh", "SGD 1.00 per session"), and per minute for hogging fees. */
-function usePriceText(currency: string) {
+/** A component's price in its unit ("0.55/kWh", "1.00 per session"); the currency is in the column's header. */
+function usePriceText() {
   const { t } = useTranslation()
   return (c: PriceComponent, value: number) => {
     const unit = priceUnit(c.type, t)
-    return unit.startsWith('/')
-      ? `${currency} ${formatRate(value)}${unit}`
-      : `${currency} ${formatRate(value)} ${unit}`
+    return unit.startsWith('/') ? `${formatRate(value)}${unit}` : `${formatRate(value)} ${unit}`
   }
 }
 
@@ -54,9 +52,9 @@ function vatText(c: PriceComponent, t: TFunction) {
   return c.vat === null ? t('tariffs.detail.noVat') : t('tariffs.detail.vatValue', { vat: c.vat })
 }
 
-function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) {
+function ComponentRow({ c }: { c: PriceComponent }) {
   const { t } = useTranslation()
-  const price = usePriceText(currency)
+  const price = usePriceText()
   const incl = priceWithTax(c.price, c.vat)
   return (
     <tr className="border-b border-slate-100 last:border-b-0" data-testid={`component-${c.type}`}>
@@ -83,7 +81,7 @@ function ComponentRow({ c, currency }: { c: PriceComponent; currency: string }) 
 /** The same facts stacked, for a phone's width. */
 function ComponentItem({ c, currency }: { c: PriceComponent; currency: string }) {
   const { t } = useTranslation()
-  const price = usePriceText(currency)
+  const price = usePriceText()
   const incl = priceWithTax(c.price, c.vat)
   return (
     <li className="py-2">
@@ -93,7 +91,7 @@ function ComponentItem({ c, currency }: { c: PriceComponent; currency: string })
       </p>
       <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
         <div>
-          <dt className="text-slate-500">{t('tariffs.detail.price')}</dt>
+          <dt className="text-slate-500">{t('tariffs.detail.priceIn', { currency })}</dt>
           <dd className="text-slate-900 tabular-nums">
             {price(c, c.price)}
             <PerMinute c={c} value={c.price} />
@@ -104,7 +102,7 @@ function ComponentItem({ c, currency }: { c: PriceComponent; currency: string })
           <dd className="text-slate-900 tabular-nums">{vatText(c, t)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">{t('tariffs.detail.priceWithTax')}</dt>
+          <dt className="text-slate-500">{t('tariffs.detail.priceWithTaxIn', { currency })}</dt>
           <dd className="font-medium text-slate-900 tabular-nums">
             {price(c, incl)}
             <PerMinute c={c} value={incl} />
@@ -146,11 +144,11 @@ function ElementBlock({
         <table className="w-full table-fixed text-sm">
           <caption className="sr-only">{title}</caption>
           <colgroup>
-            <col className="w-[28%]" />
+            <col className="w-[26%]" />
             <col className="w-[21%]" />
-            <col className="w-[9%]" />
+            <col className="w-[10%]" />
             <col className="w-[21%]" />
-            <col className="w-[21%]" />
+            <col className="w-[22%]" />
           </colgroup>
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs text-slate-500 uppercase">
@@ -158,13 +156,13 @@ function ElementBlock({
                 {t('tariffs.detail.component')}
               </th>
               <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
-                {t('tariffs.detail.price')}
+                {t('tariffs.detail.priceIn', { currency })}
               </th>
               <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
                 {t('tariffs.detail.vat')}
               </th>
               <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
-                {t('tariffs.detail.priceWithTax')}
+                {t('tariffs.detail.priceWithTaxIn', { currency })}
               </th>
               <th scope="col" className="py-1.5 font-semibold">
                 {t('tariffs.detail.step')}
@@ -173,13 +171,24 @@ function ElementBlock({
           </thead>
           <tbody>
             {element.price_components.map((c, i) => (
-              <ComponentRow key={`${c.type}-${String(i)}`} c={c} currency={currency} />
+              <ComponentRow key={`${c.type}-${String(i)}`} c={c} />
             ))}
           </tbody>
         </table>
       </div>
     </section>
   )
+}
+
+/**
+ * Whether an element without restrictions is the "other times" of an earlier, restricted element: it is when it
+ * prices a type an earlier restricted element prices too (OCPI takes each type from the first matching element).
+ */
+function isFallback(elements: readonly TariffElement[], index: number): boolean {
+  const types = new Set(elements[index]?.price_components.map((c) => c.type) ?? [])
+  return elements
+    .slice(0, index)
+    .some((e) => hasRestrictions(e.restrictions) && e.price_components.some((c) => types.has(c.type)))
 }
 
 function TariffView({ tariff, base }: { tariff: TariffDetail; base: string }) {
@@ -238,7 +247,7 @@ function TariffView({ tariff, base }: { tariff: TariffDetail; base: string }) {
                   key={String(i)}
                   element={element}
                   index={i}
-                  isFallback={tariff.elements.slice(0, i).some((e) => hasRestrictions(e.restrictions))}
+                  isFallback={isFallback(tariff.elements, i)}
                   currency={tariff.currency}
                 />
               ))}

@@ -369,6 +369,7 @@ export function SupervisorSubmitTestPage() {
                     {visiblePeople.map((p) => (
                       <option key={p.uuid} value={p.uuid}>
                         {p.fullName} (•••• {p.nationalIdLastFour})
+                        {p.exempted ? ` · ${t('testProgrammes.form.exemptedTag')}` : ''}
                       </option>
                     ))}
                   </SelectField>

@@ -208,6 +208,22 @@ describe('newDriverRequest', () => {
     expect(issue?.message).toBe(message)
   })
 
+  it('names a wrong number together with the other fields, and not twice for an empty one', () => {
+    const paths = (body: object) =>
+      newDriverRequest.safeParse({ ...valid, ...body }).error?.issues.map((i) => [i.path.join('.'), i.message])
+    expect(paths({ name: '', mobileNumber: '6123 4567' })).toEqual([
+      ['name', 'name is required'],
+      ['mobileNumber', 'not a valid Singapore mobile number (for example +65 9123 4567)'],
+    ])
+    expect(paths({ email: 'x', mobileNumber: '' })).toEqual([
+      ['mobileNumber', 'mobile number is required'],
+      ['email', 'not a valid email address'],
+    ])
+    expect(paths({ dialCode: '1', mobileNumber: '6123 4567' })).toEqual([
+      ['dialCode', 'dialCode must be one of 65, 60, 66, 86, 852, 63'],
+    ])
+  })
+
   it('normalizePlate upper-cases and drops spaces; empty is none', () => {
     expect(normalizePlate(' sgx 1234 a')).toBe('SGX1234A')
     expect(normalizePlate('')).toBeNull()

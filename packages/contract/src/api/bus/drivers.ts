@@ -373,9 +373,25 @@ export const newDriverRequest = z
       .nullable()
       .optional(),
   })
-  .superRefine((body, ctx) => {
-    const mobile = normalizeMobile(body.dialCode, body.mobileNumber)
-    if (!mobile.ok) ctx.addIssue({ code: 'custom', path: ['mobileNumber'], message: mobile.message })
+  // The number is checked against the dial code even when other fields are wrong, so a form shows every message at
+  // once; it is left to the fields' own messages when the dial code is unknown or the number empty.
+  .refine((body) => normalizeMobile(body.dialCode, body.mobileNumber).ok, {
+    path: ['mobileNumber'],
+    error: (issue) => {
+      const body = issue.input as { dialCode: string; mobileNumber: string }
+      const mobile = normalizeMobile(body.dialCode, body.mobileNumber)
+      return mobile.ok ? undefined : mobile.message
+    },
+    when: (payload) => {
+      const body = payload.value as { dialCode?: unknown; mobileNumber?: unknown } | null
+      return (
+        typeof body === 'object' &&
+        body !== null &&
+        isDialCode(body.dialCode) &&
+        typeof body.mobileNumber === 'string' &&
+        body.mobileNumber.trim() !== ''
+      )
+    },
   })
 export type NewDriverRequest = z.input<typeof newDriverRequest>
 export type NewDriver = z.output<typeof newDriverRequest>

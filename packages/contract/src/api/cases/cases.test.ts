@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { itLabels } from '../../test-support'
 import {
   caseAnswersIssues,
@@ -41,7 +42,7 @@ const VALID = {
 }
 
 /** The message of each field, by its dotted path, for a body the schema refuses. */
-function messages(body: unknown, schema = createSchema): Record<string, string> {
+function messages(body: unknown, schema: z.ZodType = createSchema): Record<string, string> {
   const result = schema.safeParse(body)
   if (result.success) return {}
   const out: Record<string, string> = {}

@@ -27,7 +27,9 @@ export const deviceConnectivities = defineCatalogue('device connectivity', [
 /** Online when the last heartbeat is at most DEVICE_OFFLINE_AFTER_MS old (a heartbeat "from the future" is online). */
 export function deviceConnectivity(lastHeartbeatAt: number | null, now: number): DeviceConnectivity {
   if (lastHeartbeatAt === null) return DeviceConnectivity.OFFLINE
-  return now - lastHeartbeatAt <= DEVICE_OFFLINE_AFTER_MS ? DeviceConnectivity.ONLINE : DeviceConnectivity.OFFLINE
+  return now - lastHeartbeatAt <= DEVICE_OFFLINE_AFTER_MS
+    ? DeviceConnectivity.ONLINE
+    : DeviceConnectivity.OFFLINE
 }
 
 export const EvDeviceSort = {

@@ -9,7 +9,11 @@ describe('evUserListQuery', () => {
     ['search trimmed', { search: ' tan ' }, { search: 'tan' }],
     ['registered', { is_registered: 'false' }, { is_registered: 'false' }],
     ['range in ms', { created_from: '1000', created_to: '2000' }, { created_from: 1000, created_to: 2000 }],
-    ['a one-instant range', { created_from: '1000', created_to: '1000' }, { created_from: 1000, created_to: 1000 }],
+    [
+      'a one-instant range',
+      { created_from: '1000', created_to: '1000' },
+      { created_from: 1000, created_to: 1000 },
+    ],
   ])('%s', (_name, query, expected) => {
     expect(evUserListQuery.parse(query)).toMatchObject(expected)
   })

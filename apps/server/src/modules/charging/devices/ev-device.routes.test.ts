@@ -35,7 +35,11 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
 
   it("lists the entity's chargers newest first, with their location, heartbeat and EVSE counts", async () => {
     const data = await list('tgrid')
-    expect(serials(data.devices)).toEqual(grid().sort(newestFirst).map((c) => c.serial))
+    expect(serials(data.devices)).toEqual(
+      grid()
+        .sort(newestFirst)
+        .map((c) => c.serial),
+    )
     expect(data).toMatchObject({ count: 4, count_capped: false })
     const cp2 = data.devices.find((d) => d.serial_number === 'GRD-0002')
     expect(cp2).toEqual({
@@ -85,7 +89,11 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
     ],
     ['ocpp_status bare key', 'ocpp_status=AVAILABLE', (c) => c.ocpp === 'AVAILABLE'],
     ['protocol[]', 'protocol[]=OCPI', (c) => c.protocol === 'OCPI'],
-    ['protocol[] repeated', 'protocol[]=STEVE&protocol[]=BB3_OCPP', (c) => ['STEVE', 'BB3_OCPP'].includes(c.protocol)],
+    [
+      'protocol[] repeated',
+      'protocol[]=STEVE&protocol[]=BB3_OCPP',
+      (c) => ['STEVE', 'BB3_OCPP'].includes(c.protocol),
+    ],
     ['online', 'connectivity=ONLINE', (c) => ['GRD-0001', 'GRD-0004'].includes(c.serial)],
     ['offline (late or never)', 'connectivity=OFFLINE', (c) => ['GRD-0002', 'GRD-0003'].includes(c.serial)],
     ['a location', 'location_uid=fx-grid-alpha', (c) => c.locationUid === 'fx-grid-alpha'],

@@ -39,7 +39,8 @@ export function evDeviceRoutes(app: FastifyInstance): void {
       config: read,
       schema: {
         tags: ['charging'],
-        summary: 'One charger: its location, firmware, protocol, heartbeat, EVSEs and connectors, recent sessions',
+        summary:
+          'One charger: its location, firmware, protocol, heartbeat, EVSEs and connectors, recent sessions',
         params: evDeviceParams,
         response: { 200: evDeviceDetailResponse, ...errorResponses },
       },

@@ -89,7 +89,12 @@ export async function listDevices(
   }
 }
 
-export async function getDevice(db: Db, entityCode: string, uid: string, now = Date.now()): Promise<EvDeviceDetail> {
+export async function getDevice(
+  db: Db,
+  entityCode: string,
+  uid: string,
+  now = Date.now(),
+): Promise<EvDeviceDetail> {
   const row = await findDevice(db, entityCode, uid)
   if (!row) throw notFound('EV device')
   const { evses, connectors } = await deviceEvses(db, entityCode, row.id)
@@ -100,7 +105,8 @@ export async function getDevice(db: Db, entityCode: string, uid: string, now = D
   ])
   // The newest running session per connector (a connector holds one car at a time).
   const runningByConnector = new Map<number, (typeof running)[number]>()
-  for (const s of running) if (!runningByConnector.has(s.connector_ref)) runningByConnector.set(s.connector_ref, s)
+  for (const s of running)
+    if (!runningByConnector.has(s.connector_ref)) runningByConnector.set(s.connector_ref, s)
   return {
     ...toDevice(row, { evses: evses.length, connectors: connectors.length }, now),
     evses: evses.map((e) => ({
@@ -126,7 +132,12 @@ export async function getDevice(db: Db, entityCode: string, uid: string, now = D
             max_electric_power: c.max_electric_power,
             tariff: c.tariff_uid === null ? null : { uid: c.tariff_uid, name: c.tariff_name ?? '' },
             active_session: s
-              ? { uid: s.uid, status: s.status, start_date_time: s.start_date_time, kwh: Math.round(s.energy_wh) / 1000 }
+              ? {
+                  uid: s.uid,
+                  status: s.status,
+                  start_date_time: s.start_date_time,
+                  kwh: Math.round(s.energy_wh) / 1000,
+                }
               : null,
           }
         }),

@@ -50,7 +50,12 @@ const USER_COLUMNS = [
 ] as const
 
 /** One page, newest first, by a deferred join (ids on the entity's created index, then the page's rows). */
-export function findUserPage(db: Db, entityCode: string, f: UserFilter, page: { limit: number; offset: number }) {
+export function findUserPage(
+  db: Db,
+  entityCode: string,
+  f: UserFilter,
+  page: { limit: number; offset: number },
+) {
   const ids = filtered(db, entityCode, f)
     .select('ev_driver.id')
     .orderBy('ev_driver.created_at', 'desc')

@@ -81,7 +81,12 @@ function totalsOf(rows: readonly UserTotalsRow[], own: string): EvUserTotals {
   }
 }
 
-export async function getUser(db: Db, entityCode: string, uuid: string, now = Date.now()): Promise<EvUserDetail> {
+export async function getUser(
+  db: Db,
+  entityCode: string,
+  uuid: string,
+  now = Date.now(),
+): Promise<EvUserDetail> {
   const row = await findUser(db, entityCode, uuid)
   if (!row) throw notFound('User')
   const monthStart = sgtMonthStart(now)

@@ -208,7 +208,9 @@ export async function refundsSince(
       (eb) => eb.fn.sum<number | string>('r.amount').as('total'),
       (eb) =>
         eb.fn
-          .sum<number | string>(eb.case().when('r.created_at', '>=', today).then(eb.ref('r.amount')).else(0).end())
+          .sum<number | string>(
+            eb.case().when('r.created_at', '>=', today).then(eb.ref('r.amount')).else(0).end(),
+          )
           .as('today'),
     ])
     .groupBy('r.currency')
@@ -258,7 +260,11 @@ export async function userCounts(
   const count = (q: Promise<{ n: number | string }>) => q.then((r) => Number(r.n))
   const base = () => db.selectFrom('ev_driver as d').where('d.entity_code', '=', entityCode)
   const [total, registered, activeThisMonth] = await Promise.all([
-    count(base().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()),
+    count(
+      base()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ),
     count(
       base()
         .where('d.is_registered', '=', 1)

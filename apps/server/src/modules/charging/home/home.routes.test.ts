@@ -18,7 +18,13 @@ function moneyOf(rows: FxSession[]) {
   return ORDER.flatMap((currency) => {
     const of = rows.filter((s) => s.currency === currency)
     return of.length
-      ? [{ currency, incl_vat: cents(sum(of, (s) => s.totalIncl)), excl_vat: cents(sum(of, (s) => s.totalExcl)) }]
+      ? [
+          {
+            currency,
+            incl_vat: cents(sum(of, (s) => s.totalIncl)),
+            excl_vat: cents(sum(of, (s) => s.totalExcl)),
+          },
+        ]
       : []
   })
 }
@@ -39,7 +45,8 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
     await awayFromMidnight()
     t = await createTestApp(dialect)
     w = await buildWorld(t.database.db, Date.now())
-    for (const user of ['tgrid', 'troam', 'tvolt', 'vending', 'fleet']) tokens[user] = await loginAs(t.app, user)
+    for (const user of ['tgrid', 'troam', 'tvolt', 'vending', 'fleet'])
+      tokens[user] = await loginAs(t.app, user)
   })
   afterAll(() => t.close())
 
@@ -161,9 +168,17 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
 
     it('answers the same on a second call (settled days from memory, the last two read live)', async () => {
       const again = await get<CpoHome>('tgrid', CPO_HOME)
-      expect({ ...again, generated_at: 0, today: { ...again.today, to: 0 }, month: { ...again.month, to: 0 } }).toEqual(
-        { ...home, generated_at: 0, today: { ...home.today, to: 0 }, month: { ...home.month, to: 0 } },
-      )
+      expect({
+        ...again,
+        generated_at: 0,
+        today: { ...again.today, to: 0 },
+        month: { ...again.month, to: 0 },
+      }).toEqual({
+        ...home,
+        generated_at: 0,
+        today: { ...home.today, to: 0 },
+        month: { ...home.month, to: 0 },
+      })
     })
 
     it('lists its currencies, its own first, and never adds amounts across them', () => {
@@ -206,7 +221,11 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
 
     it('counts its app users, the registered ones and those who charged this month', () => {
       const users = w.users.filter((u) => u.entity === 'TROAM')
-      const charged = new Set(mine().filter((s) => s.start >= w.month && s.driverId !== null).map((s) => s.driverId))
+      const charged = new Set(
+        mine()
+          .filter((s) => s.start >= w.month && s.driverId !== null)
+          .map((s) => s.driverId),
+      )
       expect(home.users).toEqual({
         total: users.length,
         registered: users.filter((u) => u.registered).length,

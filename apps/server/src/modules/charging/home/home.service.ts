@@ -1,11 +1,4 @@
-import type {
-  CpoHome,
-  EmspHome,
-  HomeMoney,
-  HomeRefund,
-  HomeTotals,
-  HomeTrendPoint,
-} from '@portal/contract'
+import type { CpoHome, EmspHome, HomeMoney, HomeRefund, HomeTotals, HomeTrendPoint } from '@portal/contract'
 import {
   evseStatuses,
   HOME_TOP_COUNT,
@@ -30,6 +23,11 @@ import {
 import type { SettledDays } from './settled-days'
 
 const DAY_MS = 86_400_000
+/**
+ * A day's groupings are kept once this long has passed since the day ended: sessions that started on it have
+ * finished by then (the longest idle stays last hours). Before that the day is read live.
+ */
+export const SETTLE_AFTER_MS = 6 * 3_600_000
 
 /** Minor units → currency units, exact to the currency's digits. */
 export function units(minor: number, currency: string): number {
@@ -58,7 +56,8 @@ function periodsOf(now: number, trendDays: number): Periods {
 
 /**
  * The side's sessions per day, location/partner and currency from `p.first` on: settled days from the cache (filled
- * from the database in one read the first time they are needed), yesterday and today read live.
+ * from the database in one read the first time they are needed), the rest (today, and yesterday until 06:00 SGT)
+ * read live.
  */
 async function dayGroups(
   db: Db,
@@ -68,7 +67,7 @@ async function dayGroups(
   p: Periods,
 ): Promise<Map<number, readonly DayGroup[]>> {
   const scope = `${side}|${entityCode}`
-  const liveFrom = Math.max(p.first, p.today - DAY_MS)
+  const liveFrom = Math.max(p.first, p.now - p.today < SETTLE_AFTER_MS ? p.today - DAY_MS : p.today)
   const settledDays: number[] = []
   for (let day = p.first; day < liveFrom; day += DAY_MS) settledDays.push(day)
   const missing = settledDays.find((day) => settled.get(scope, day) === undefined)
@@ -97,7 +96,11 @@ class PerCurrency {
 function currencyOrder(own: string, month: PerCurrency, others: Iterable<string>): string[] {
   const all = new Set<string>([own, ...month.incl.keys(), ...others])
   return [...all].sort((a, b) =>
-    a === own ? -1 : b === own ? 1 : (month.incl.get(b) ?? 0) - (month.incl.get(a) ?? 0) || a.localeCompare(b),
+    a === own
+      ? -1
+      : b === own
+        ? 1
+        : (month.incl.get(b) ?? 0) - (month.incl.get(a) ?? 0) || a.localeCompare(b),
   )
 }
 
@@ -161,14 +164,21 @@ async function figuresOf(
   const order = currencyOrder(
     own,
     monthMoney,
-    [...dayMoney.values(), todayMoney].flatMap((m) => [...m.incl.keys()]).concat(refunds.map((r) => r.currency)),
+    [...dayMoney.values(), todayMoney]
+      .flatMap((m) => [...m.incl.keys()])
+      .concat(refunds.map((r) => r.currency)),
   )
   const refundList = (pick: (r: (typeof refunds)[number]) => number): HomeRefund[] =>
     order.flatMap((currency) => {
       const amount = refunds.filter((r) => r.currency === currency).reduce((s, r) => s + pick(r), 0)
       return amount > 0 ? [{ currency, amount: units(amount, currency) }] : []
     })
-  const totals = (from: number, days: DailyRow[], money: PerCurrency, refunded: HomeRefund[]): HomeTotals => ({
+  const totals = (
+    from: number,
+    days: DailyRow[],
+    money: PerCurrency,
+    refunded: HomeRefund[],
+  ): HomeTotals => ({
     from,
     to: p.now,
     sessions: days.reduce((s, r) => s + r.sessions, 0),
@@ -213,7 +223,10 @@ function top(figures: Figures) {
       key,
       sessions: g.sessions,
       energy_kwh: kwh(g.energyWh),
-      revenue: moneyOf(g.revenue, figures.currencies).map((m) => ({ currency: m.currency, incl_vat: m.incl_vat })),
+      revenue: moneyOf(g.revenue, figures.currencies).map((m) => ({
+        currency: m.currency,
+        incl_vat: m.incl_vat,
+      })),
     }))
 }
 

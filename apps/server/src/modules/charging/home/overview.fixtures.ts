@@ -91,7 +91,12 @@ export interface World {
 const ENTITIES = [
   { code: 'TGRID', name: 'Test Grid Charging', industries: ['cpo'], roles: ['CPO'] },
   { code: 'TROAM', name: 'Test Roam Mobility', industries: ['emsp'], roles: ['EMSP'] },
-  { code: 'TVOLT', name: 'Test Volt Roaming', industries: ['voltnet_cpo', 'voltnet_emsp'], roles: ['CPO', 'EMSP'] },
+  {
+    code: 'TVOLT',
+    name: 'Test Volt Roaming',
+    industries: ['voltnet_cpo', 'voltnet_emsp'],
+    roles: ['CPO', 'EMSP'],
+  },
 ] as const
 
 /** The three organisations and their owners (usernames tgrid, troam, tvolt). */
@@ -537,7 +542,11 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
       })
       .execute()
     session.refunded += amount
-    await db.updateTable('ev_session').set({ refunded_amount: session.refunded }).where('id', '=', session.id).execute()
+    await db
+      .updateTable('ev_session')
+      .set({ refunded_amount: session.refunded })
+      .where('id', '=', session.id)
+      .execute()
     refunds.push({ sessionUid: session.uid, amount, currency: session.currency, createdAt })
   }
 
@@ -557,7 +566,16 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
   for (let k = 2; k <= 40; k++) {
     const at = today - k * DAY + 10 * HOUR
     const key = k % 3 === 0 ? 'cp1' : k % 3 === 1 ? 'cp3' : 'cp4'
-    await add(key, 0, k % 2 === 0 ? 'TROAM' : 'TGRID', k % 2 === 0 ? 1 + (k % 6) : 0, 'COMPLETED', at, 1000 * k, 50 * k)
+    await add(
+      key,
+      0,
+      k % 2 === 0 ? 'TROAM' : 'TGRID',
+      k % 2 === 0 ? 1 + (k % 6) : 0,
+      'COMPLETED',
+      at,
+      1000 * k,
+      50 * k,
+    )
     if (k % 5 === 0) await add('vcp1', 0, 'TROAM', 6, 'COMPLETED', at + HOUR, 4_000, 220)
   }
   // Refunds: issued today (SGD), at the first instant of this month (MYR) and the instant before it (SGD).
@@ -577,7 +595,8 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
     month - 1,
   )
   // 22 sessions of user 7 on cp4 (more than the detail lists), a minute apart, ten days ago.
-  for (let i = 0; i < 22; i++) await add('cp4', 0, 'TROAM', 7, 'COMPLETED', today - 10 * DAY + i * MIN, 1_500, 80)
+  for (let i = 0; i < 22; i++)
+    await add('cp4', 0, 'TROAM', 7, 'COMPLETED', today - 10 * DAY + i * MIN, 1_500, 80)
 
   // Rollups from the same numbers, both sides, by the UTC+8 day of the start.
   const daily: World['daily'] = new Map()

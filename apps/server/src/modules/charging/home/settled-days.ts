@@ -2,9 +2,9 @@ import type { DayGroup } from './home.repository'
 
 /**
  * Per-day groupings (sessions by location or by CPO partner, and by currency) of days that can no longer change,
- * kept in memory so a home page reads only the last two days' sessions on each request
- * (docs/decisions/0026-ev-home-users-devices.md). A UTC+8 day counts as settled once a whole day has passed since it
- * ended: sessions that started on it have finished by then (one that runs longer still grows afterwards, which the
+ * kept in memory so a home page reads only today's sessions (and yesterday's until 06:00) on each request
+ * (docs/decisions/0026-ev-home-users-devices.md). A UTC+8 day counts as settled six hours after it ended (06:00
+ * SGT): sessions that started on it have finished by then (one that runs longer still grows afterwards, which the
  * home ignores).
  *
  * Nothing another instance needs lives here: each instance fills its own copy from the database on first use, so a

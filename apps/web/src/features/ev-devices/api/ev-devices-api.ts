@@ -1,4 +1,4 @@
-import type { EvDeviceListQuery } from '@portal/contract'
+import type { EvDeviceDetail, EvDeviceListData, EvDeviceListQuery } from '@portal/contract'
 import { evDeviceDetailResponse, evDeviceListResponse } from '@portal/contract'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
@@ -7,11 +7,16 @@ import { useSession } from '@/lib/session/session-store'
 const charging = client('charging')
 const BASE = '/charge-points/devices'
 
+export function listEvDevices(query: EvDeviceListQuery, signal?: AbortSignal): Promise<EvDeviceListData> {
+  return charging
+    .get(BASE, evDeviceListResponse, { query: { ...query }, ...(signal ? { signal } : {}) })
+    .then((r) => r.data)
+}
+
 export function evDevicesQueryOptions(entityCode: string | null, query: EvDeviceListQuery) {
   return queryOptions({
     queryKey: ['ev-devices', 'list', entityCode, query],
-    queryFn: ({ signal }) =>
-      charging.get(BASE, evDeviceListResponse, { query: { ...query }, signal }).then((r) => r.data),
+    queryFn: ({ signal }) => listEvDevices(query, signal),
     placeholderData: keepPreviousData,
   })
 }
@@ -25,8 +30,10 @@ export function useEvDevice(uid: string) {
   const { entityCode } = useSession()
   return useQuery({
     queryKey: ['ev-devices', 'detail', entityCode, uid],
-    queryFn: ({ signal }) =>
-      charging.get(`${BASE}/${encodeURIComponent(uid)}`, evDeviceDetailResponse, { signal }).then((r) => r.data.device),
+    queryFn: ({ signal }): Promise<EvDeviceDetail> =>
+      charging
+        .get(`${BASE}/${encodeURIComponent(uid)}`, evDeviceDetailResponse, { signal })
+        .then((r) => r.data.device),
     enabled: uid !== '',
     retry: false,
     // Heartbeats and what is plugged in change by the minute.

@@ -1,3 +1,4 @@
+import type { CpoHome, EmspHome } from '@portal/contract'
 import { cpoHomeResponse, emspHomeResponse, HOME_TREND_DAYS } from '@portal/contract'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
@@ -8,13 +9,22 @@ const charging = client('charging')
 /** The homes show live figures (sessions plugged in now): read again every minute while the page is open. */
 export const HOME_REFRESH_MS = 60_000
 
+export function fetchCpoHome(trendDays: number, signal?: AbortSignal): Promise<CpoHome> {
+  return charging
+    .get('/home/cpo', cpoHomeResponse, { query: { trend_days: trendDays }, ...(signal ? { signal } : {}) })
+    .then((r) => r.data.summary)
+}
+
+export function fetchEmspHome(trendDays: number, signal?: AbortSignal): Promise<EmspHome> {
+  return charging
+    .get('/home/emsp', emspHomeResponse, { query: { trend_days: trendDays }, ...(signal ? { signal } : {}) })
+    .then((r) => r.data.summary)
+}
+
 export function cpoHomeQueryOptions(entityCode: string | null, trendDays = HOME_TREND_DAYS) {
   return queryOptions({
     queryKey: ['ev-home', 'cpo', entityCode, trendDays],
-    queryFn: ({ signal }) =>
-      charging
-        .get('/home/cpo', cpoHomeResponse, { query: { trend_days: trendDays }, signal })
-        .then((r) => r.data.summary),
+    queryFn: ({ signal }) => fetchCpoHome(trendDays, signal),
     placeholderData: keepPreviousData,
     refetchInterval: HOME_REFRESH_MS,
   })
@@ -23,10 +33,7 @@ export function cpoHomeQueryOptions(entityCode: string | null, trendDays = HOME_
 export function emspHomeQueryOptions(entityCode: string | null, trendDays = HOME_TREND_DAYS) {
   return queryOptions({
     queryKey: ['ev-home', 'emsp', entityCode, trendDays],
-    queryFn: ({ signal }) =>
-      charging
-        .get('/home/emsp', emspHomeResponse, { query: { trend_days: trendDays }, signal })
-        .then((r) => r.data.summary),
+    queryFn: ({ signal }) => fetchEmspHome(trendDays, signal),
     placeholderData: keepPreviousData,
     refetchInterval: HOME_REFRESH_MS,
   })
