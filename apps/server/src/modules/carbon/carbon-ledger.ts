@@ -28,6 +28,11 @@ const PLATES_PER_QUERY = 500
 const ROWS_PER_INSERT = 400
 /** Payouts are paid on this day of the month after the one they pay for. */
 export const PAYDAY = 15
+/**
+ * Payouts are made, and invoices issued, at noon Singapore time: the day reads the same in any time zone a
+ * browser is in (a midnight SGT instant is the day before in Europe).
+ */
+const NOON = 12 * 3_600_000
 
 interface Partnership {
   cpo_share_bps: number
@@ -365,7 +370,7 @@ export async function settlePayouts(db: Db, crxEntityCode: string, now: number):
 
   await cdb.transaction().execute(async (trx) => {
     for (const [key, d] of due) {
-      const payday = nextCarbonMonth(d.period) + (PAYDAY - 1) * DAY
+      const payday = nextCarbonMonth(d.period) + (PAYDAY - 1) * DAY + NOON
       const closed = d.period < currentMonth
       const paid = closed && payday <= now
       const names = monthNames(d.period)
@@ -414,7 +419,7 @@ export async function settlePayouts(db: Db, crxEntityCode: string, now: number):
             entity_code: d.entity,
             role: d.role,
             payout_id: payoutId,
-            date: nextCarbonMonth(d.period),
+            date: nextCarbonMonth(d.period) + NOON,
             year_payable: carbonYear(payday),
             total: d.total,
             currency: programme.currency,

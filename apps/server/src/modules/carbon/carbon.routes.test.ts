@@ -592,8 +592,8 @@ describe.each(DIALECTS)('carbon credits on %s', (dialect) => {
         expect(p, code).toMatchObject({
           total: januaryDue(expected, role, code),
           status: 'Paid',
-          date: Date.UTC(2020, 1, 15) - SGT,
-          paid_at: Date.UTC(2020, 1, 15) - SGT,
+          date: Date.UTC(2020, 1, 15, 4),
+          paid_at: Date.UTC(2020, 1, 15, 4),
           currency: 'SGD',
           records: expected.filter((e) => (role === 'CPO' ? e.cpo : e.fo) === code).length,
         })
@@ -676,7 +676,7 @@ describe.each(DIALECTS)('carbon credits on %s', (dialect) => {
         expect(invoice).toMatchObject({
           total: p.total,
           year_payable: 2020,
-          date: Date.UTC(2020, 1, 1) - SGT,
+          date: Date.UTC(2020, 1, 1, 4),
           payee_entity_code: p.payee_entity_code,
           invoice: `CRX-SBI-202001-${p.payee_role}-${p.payee_entity_code}`,
         })

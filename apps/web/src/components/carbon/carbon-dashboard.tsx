@@ -25,6 +25,7 @@ import {
 } from 'recharts'
 import { FigureCard, FigureCardSkeleton } from '@/components/ev-overview/figure-card'
 import { cn } from '@/components/ui/cn'
+import { tableEmissions, tableEnergy } from './carbon-format'
 
 /** The programme's days are Singapore days: label them in Singapore time whatever the browser's zone. */
 export const PROGRAMME_TIME_ZONE = 'Asia/Singapore'
@@ -171,7 +172,11 @@ export function CarbonSummaryCards({
   const { t, i18n } = useTranslation()
   if (!dashboard) {
     return (
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="status" aria-label={t('ui.loading')}>
+      <div
+        className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4"
+        role="status"
+        aria-label={t('ui.loading')}
+      >
         {[0, 1, 2, 3].map((i) => (
           <FigureCardSkeleton key={i} />
         ))}
@@ -182,7 +187,7 @@ export function CarbonSummaryCards({
   const money = (minor: number) => formatMoney(minor, dashboard.currency)
   const perKwh = s.kWh > 0 ? s.emissions_reduced / s.kWh : 0
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
       <FigureCard
         label={rebatesLabel}
         value={money(s.rebates)}
@@ -321,8 +326,8 @@ export function SeriesCard({
           rows={points.map((p) => [
             label(p.day),
             money(p.rebates),
-            formatEnergy(p.kWh),
-            formatEmissions(p.emissions_reduced),
+            tableEnergy(p.kWh, i18n.language),
+            tableEmissions(p.emissions_reduced, i18n.language),
             p.records.toLocaleString(i18n.language),
           ])}
         />
@@ -343,8 +348,8 @@ export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
       description={t('carbon.dashboard.scenarioDescription')}
       empty={data.length === 0}
       chart={
-        <div className="flex flex-col items-center gap-3 sm:flex-row lg:flex-col xl:flex-row">
-          <div className="h-44 w-44 shrink-0">
+        <div className="flex flex-col items-center gap-4">
+          <div className="h-40 w-40 shrink-0">
             <ResponsiveContainer width="100%" height="100%">
               <PieChart>
                 <Pie
@@ -390,8 +395,8 @@ export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
           rows={data.map((s) => [
             s.scenario,
             `${s.percentage.toLocaleString(i18n.language, { maximumFractionDigits: 1 })}%`,
-            formatEmissions(s.emissions_reduced),
-            formatEnergy(s.kWh),
+            tableEmissions(s.emissions_reduced, i18n.language),
+            tableEnergy(s.kWh, i18n.language),
             s.records.toLocaleString(i18n.language),
           ])}
         />
@@ -447,11 +452,11 @@ export function RankingCard({
               <YAxis
                 type="category"
                 dataKey="name"
-                width={132}
+                width={168}
                 tick={AXIS}
                 tickLine={false}
                 axisLine={false}
-                tickFormatter={(v: string) => (v.length > 20 ? `${v.slice(0, 19)}…` : v)}
+                tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)}
               />
               <Tooltip
                 cursor={{ fill: '#f1f5f9' }}
@@ -481,8 +486,8 @@ export function RankingCard({
           rows={items.map((i) => [
             i.name,
             money(i.rebates),
-            formatEnergy(i.kWh),
-            formatEmissions(i.emissions_reduced),
+            tableEnergy(i.kWh, i18n.language),
+            tableEmissions(i.emissions_reduced, i18n.language),
             i.records.toLocaleString(i18n.language),
           ])}
         />

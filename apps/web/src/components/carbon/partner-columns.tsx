@@ -1,7 +1,8 @@
 import type { CarbonPartner } from '@portal/contract'
-import { formatDate, formatEmissions, formatEnergy, formatMoney } from '@portal/contract'
+import { formatDate, formatMoney } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
+import { tableEmissions, tableEnergy } from './carbon-format'
 
 const percent = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
 
@@ -28,11 +29,11 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
       cell: (p) => p.records.toLocaleString('en-US'),
       align: 'right',
     },
-    { id: 'kWh', header: t('carbon.partners.col.kWh'), cell: (p) => formatEnergy(p.kWh), align: 'right' },
+    { id: 'kWh', header: t('carbon.partners.col.kWh'), cell: (p) => tableEnergy(p.kWh), align: 'right' },
     {
       id: 'emissions_reduced',
       header: t('carbon.partners.col.emissions_reduced'),
-      cell: (p) => formatEmissions(p.emissions_reduced),
+      cell: (p) => tableEmissions(p.emissions_reduced),
       align: 'right',
     },
   ]

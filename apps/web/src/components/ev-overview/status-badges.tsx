@@ -1,6 +1,6 @@
-import type { DeviceConnectivity } from '@portal/contract'
 import {
   ConnectorStatus,
+  DeviceConnectivity,
   connectorStatuses,
   deviceConnectivities,
   EvseStatus,
@@ -59,9 +59,10 @@ export function OcppStatusBadge({ status }: { status: string }) {
   )
 }
 
-export function ConnectivityBadge({ connectivity }: { connectivity: DeviceConnectivity | string }) {
+/** Online or offline by heartbeat; a value outside the catalogue reads 'Unknown (value)'. */
+export function ConnectivityBadge({ connectivity }: { connectivity: string }) {
   return (
-    <Badge tone={connectivity === 'ONLINE' ? 'positive' : 'error'} dot>
+    <Badge tone={connectivity === DeviceConnectivity.ONLINE ? 'positive' : 'error'} dot>
       {labelOf(deviceConnectivities, connectivity)}
     </Badge>
   )

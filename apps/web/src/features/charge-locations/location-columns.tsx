@@ -13,7 +13,6 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       id: 'name',
       header: t('chargeLocations.col.name'),
       cell: (l) => l.name,
-      className: 'min-w-48',
     },
     {
       id: 'address',
@@ -22,7 +21,12 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       className: 'max-w-72',
     },
     { id: 'city', header: t('chargeLocations.col.city'), cell: (l) => l.city },
-    { id: 'postal_code', header: t('chargeLocations.col.postalCode'), cell: (l) => l.postal_code },
+    {
+      id: 'postal_code',
+      header: t('chargeLocations.col.postalCode'),
+      cell: (l) => l.postal_code,
+      defaultVisible: false,
+    },
     {
       id: 'state',
       header: t('chargeLocations.col.state'),
@@ -46,14 +50,14 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
     },
     {
       id: 'connectors',
-      header: t('chargeLocations.col.connectors'),
-      cell: (l) => l.summary.connector_count,
-      align: 'right',
-    },
-    {
-      id: 'max_power',
-      header: t('chargeLocations.col.maxPower'),
-      cell: (l) => formatKw(l.summary.max_power_kw, locale),
+      header: t('chargeLocations.col.connectorsMaxPower'),
+      cell: (l) => (
+        <span>
+          <span className="text-slate-900">{l.summary.connector_count}</span>
+          <span className="text-slate-400"> · </span>
+          <span className="font-medium text-slate-900">{formatKw(l.summary.max_power_kw, locale)}</span>
+        </span>
+      ),
       align: 'right',
     },
     {

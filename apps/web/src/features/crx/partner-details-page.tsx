@@ -28,6 +28,7 @@ import { buttonClasses } from '@/components/ui/button/button'
 import { isForbidden } from '@/lib/http'
 import { useCarbonVehicles, usePartnerDetail } from './api/crx-api'
 import { CRX_PATH, cpoDetailsPath, foDetailsPath } from './crx-paths'
+import { tableEmissions, tableEnergy } from '@/components/carbon/carbon-format'
 
 function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }): TableState {
   if (query.isPending) return 'loading'
@@ -196,7 +197,7 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
                 `${p.cpo_share_percent.toLocaleString(i18n.language)}%`,
                 formatDate(p.since),
                 p.records.toLocaleString(i18n.language),
-                formatEnergy(p.kWh),
+                tableEnergy(p.kWh, i18n.language),
                 money(p.partner_earnings),
               ])}
             />
@@ -220,7 +221,7 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
                 rows={partner.top_locations.map((l) => [
                   l.name,
                   money(l.total_earnings),
-                  formatEnergy(l.kWh),
+                  tableEnergy(l.kWh, i18n.language),
                   l.records.toLocaleString(i18n.language),
                 ])}
               />
@@ -241,8 +242,8 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
               ]}
               rows={partner.scenarios.map((s) => [
                 s.scenario,
-                formatEmissions(s.emissions_reduced),
-                formatEnergy(s.kWh),
+                tableEmissions(s.emissions_reduced, i18n.language),
+                tableEnergy(s.kWh, i18n.language),
                 s.records.toLocaleString(i18n.language),
               ])}
             />

@@ -132,7 +132,7 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
             error={errors.email}
             autoComplete="off"
           />
-          <div className="grid grid-cols-[minmax(0,11rem)_minmax(0,1fr)] gap-2">
+          <div className="grid grid-cols-[minmax(0,8.5rem)_minmax(0,1fr)] gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
             <SelectField
               label={t('drivers.field.dialCode')}
               value={draft.dialCode}

@@ -1,4 +1,4 @@
-import type { EvDeviceListQuery, EvDeviceSort } from '@portal/contract'
+import type { EvDeviceListQuery } from '@portal/contract'
 import {
   chargeProtocols,
   connectorStatuses,
@@ -79,7 +79,7 @@ export function deviceListQuery(
   const connectivity = String(list.select(DEVICE_KEYS.connectivity))
   if (isInCatalogue(deviceConnectivities, connectivity)) query.connectivity = connectivity
   const sort = String(list.select(DEVICE_KEYS.sort))
-  if (sort !== Sort.created_at && isInCatalogue(evDeviceSorts, sort)) query.sort_by = sort as EvDeviceSort
+  if (sort !== Sort.created_at && isInCatalogue(evDeviceSorts, sort)) query.sort_by = sort
   const location = list.text(DEVICE_KEYS.location).trim()
   if (location) query.location_uid = location
   return query

@@ -107,7 +107,8 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-describe('SupervisorSubmitTestPage', () => {
+// A whole form filled in through the DOM takes a few seconds on a busy machine.
+describe('SupervisorSubmitTestPage', { timeout: 20_000 }, () => {
   it('asks for what the group configuration asks, sends only that, and shows a server refusal beside its field', async () => {
     const posts = mockServer({
       status: 400,
@@ -121,7 +122,7 @@ describe('SupervisorSubmitTestPage', () => {
         },
       },
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage('/supervisor-submit-test?group=grp-cred-1')
     const person = await screen.findByRole('combobox', { name: 'Person tested' })
     await within(person).findByRole('option', { name: /Alice Tan/ })
@@ -161,7 +162,7 @@ describe('SupervisorSubmitTestPage', () => {
 
   it('applies the A §5 fallback: a photo is required, no lot number or kit ID', async () => {
     const posts = mockServer({ status: 200, body: {} })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage('/supervisor-submit-test?group=grp-fall-1')
     expect(await screen.findByText(/No credentials are set for this group/)).toBeInTheDocument()
     expect(screen.getByLabelText(/Photo of the test/)).toBeInTheDocument()

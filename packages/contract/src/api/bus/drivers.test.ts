@@ -210,7 +210,9 @@ describe('newDriverRequest', () => {
 
   it('names a wrong number together with the other fields, and not twice for an empty one', () => {
     const paths = (body: object) =>
-      newDriverRequest.safeParse({ ...valid, ...body }).error?.issues.map((i) => [i.path.join('.'), i.message])
+      newDriverRequest
+        .safeParse({ ...valid, ...body })
+        .error?.issues.map((i) => [i.path.join('.'), i.message])
     expect(paths({ name: '', mobileNumber: '6123 4567' })).toEqual([
       ['name', 'name is required'],
       ['mobileNumber', 'not a valid Singapore mobile number (for example +65 9123 4567)'],

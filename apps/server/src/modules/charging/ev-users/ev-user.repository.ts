@@ -122,7 +122,7 @@ export async function sessionFactsOf(
   }
   for (const r of last) {
     const e = r.driver_id === null ? undefined : out.get(r.driver_id)
-    if (e && r.last !== null) e.last = Number(r.last)
+    if (e && r.last !== null) e.last = r.last
   }
   return out
 }

@@ -39,15 +39,8 @@ export async function dailyRows(
     .select(['day', 'sessions', 'energy_wh', 'revenue_incl_vat', 'revenue_excl_vat', 'refunded'])
     .orderBy('day')
     .execute()
-  // PostgreSQL's bigint columns arrive as numbers through the int8 parser; Number() keeps SQLite's the same.
-  return rows.map((r) => ({
-    day: Number(r.day),
-    sessions: Number(r.sessions),
-    energy_wh: Number(r.energy_wh),
-    revenue_incl_vat: Number(r.revenue_incl_vat),
-    revenue_excl_vat: Number(r.revenue_excl_vat),
-    refunded: Number(r.refunded),
-  }))
+  // PostgreSQL's bigint columns arrive as numbers through the int8 parser (db/database.ts), as SQLite's do.
+  return rows
 }
 
 /** Sessions plugged in right now on one side, by status, each counted on the (code, status, last_updated) index. */
@@ -134,7 +127,7 @@ const DAY_MS = 86_400_000
  * The UTC+8 day number of a start time, in SQL: integer division works alike on both engines (DESIGN.md), and the
  * constants are written into the statement so SQLite divides integers rather than bound floats.
  */
-const dayNumber = sql<number>`(start_date_time + ${sql.lit(SGT_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`
+const dayNumber = sql<number | string>`(start_date_time + ${sql.lit(SGT_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`
 
 /**
  * Sessions started in [from, to) on one side, grouped by UTC+8 day, group key and currency: the key is the location
@@ -153,7 +146,8 @@ export async function groupedByDay(
     .where(sideColumn(side), '=', entityCode)
     .where('start_date_time', '>=', from)
   if (to !== null) q = q.where('start_date_time', '<', to)
-  const key = side === 'CPO' ? sql<string>`location_id` : sql<string>`entity_code`
+  // The location id (a number) or the partner's entity code: a string either way for the maps above.
+  const key = side === 'CPO' ? sql<number>`location_id` : sql<string>`entity_code`
   const rows = await q
     .select([
       dayNumber.as('d'),
