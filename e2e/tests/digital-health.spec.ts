@@ -88,10 +88,9 @@ test.describe('digital health, as the clinic (health)', () => {
     const caseNo = /HEALTH-\d{6}/.exec((await confirmation.getByRole('heading').innerText()) ?? '')?.[0] ?? ''
     expect(caseNo).not.toBe('')
 
-    // Case history: newest edit first, so it is on top; the search finds it by its number.
+    // Case history (another test may edit a case meanwhile, so the new one need not be on top): the search finds it.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Case history' }).click()
     await expect(table(page)).toHaveAttribute('aria-busy', 'false')
-    await expect(rows(page).first()).toContainText(caseNo)
     await expect(table(page).locator('thead th')).toHaveText([
       'Case No.',
       'Created By',

@@ -52,6 +52,8 @@ export const IAM_RESOURCES: readonly IamResource[] = [
   { app_code: 'carbon', resource_code: 'records/*', name: 'Carbon records' },
   { app_code: 'carbon', resource_code: 'payouts/*', name: 'Payouts' },
   { app_code: 'health', resource_code: 'cases/*', name: 'Cases' },
+  { app_code: 'health', resource_code: 'srs-buddies/*', name: 'SRS buddies' },
+  { app_code: 'health', resource_code: 'medical-terms/*', name: 'Medical terms and conditions' },
   { app_code: 'forms', resource_code: 'campaigns/*', name: 'Campaigns' },
   { app_code: 'reporting', resource_code: 'tests/*', name: 'Test results' },
 ]

@@ -104,14 +104,23 @@ const MALAY_FATHERS = 'Ismail|Rahman|Abdullah|Hassan|Osman|Yusof|Ibrahim|Salleh|
 const INDIAN_MALE = 'Arjun|Rajesh|Suresh|Vikram|Karthik|Ganesh|Prakash|Ravi|Dinesh|Harish'.split('|')
 const INDIAN_FEMALE = 'Priya|Kavitha|Deepa|Lakshmi|Anitha|Meena|Shalini|Revathi|Divya|Sangeetha'.split('|')
 const INDIAN_SURNAMES = 'Nair|Kumar|Pillai|Menon|Rajan|Subramaniam|Krishnan|Muthu|Ramasamy|Selvam'.split('|')
-const EURASIAN =
-  'Daniel Pereira|Sarah de Souza|Aaron Rodrigues|Natalie Oliveiro|Gerald Scully|Joanna Theseira'.split('|')
-const THAI =
-  'Somchai Wongsawat|Nattapong Srisuk|Kanya Chaiyaporn|Siriporn Thongchai|Anan Boonmee|Pimchanok Saelim'.split(
+/** Given names and surnames of the smaller communities, combined, so few people share a full name. */
+const EURASIAN: readonly [string[], string[]] = [
+  'Daniel|Sarah|Aaron|Natalie|Gerald|Joanna|Claire|Adrian'.split('|'),
+  "Pereira|de Souza|Rodrigues|Oliveiro|Scully|Theseira|Fernandez|D'Cruz".split('|'),
+]
+const THAI: readonly [string[], string[]] = [
+  'Somchai|Nattapong|Kanya|Siriporn|Anan|Pimchanok|Kittisak|Supaporn|Wichai|Ratana|Thanawat|Arunee'.split(
     '|',
-  )
-const INDONESIAN =
-  'Budi Santoso|Dewi Lestari|Agus Setiawan|Rina Wijaya|Eko Prasetyo|Putri Handayani|Hendra Gunawan'.split('|')
+  ),
+  'Wongsawat|Srisuk|Chaiyaporn|Thongchai|Boonmee|Saelim|Phromma|Kaewkla|Rattanakorn|Suwannarat'.split('|'),
+]
+const INDONESIAN: readonly [string[], string[]] = [
+  'Budi|Dewi|Agus|Rina|Eko|Putri|Hendra|Sri|Wahyu|Indah|Rizky|Ayu'.split('|'),
+  'Santoso|Lestari|Setiawan|Wijaya|Prasetyo|Handayani|Gunawan|Kurniawan|Saputra|Hidayat'.split('|'),
+]
+const fullName = (rng: Random, [given, family]: readonly [string[], string[]]) =>
+  `${rng.pick(given)} ${rng.pick(family)}`
 const MAIL_DOMAINS = [
   'gmail.com',
   'gmail.com',
@@ -123,8 +132,8 @@ const MAIL_DOMAINS = [
 ]
 
 function personName(rng: Random, nationality: Nationality): string {
-  if (nationality === Nationality.Thai) return rng.pick(THAI)
-  if (nationality === Nationality.Indonesian) return rng.pick(INDONESIAN)
+  if (nationality === Nationality.Thai) return fullName(rng, THAI)
+  if (nationality === Nationality.Indonesian) return fullName(rng, INDONESIAN)
   const community = rng.weighted([
     ['chinese', nationality === Nationality.Malaysian ? 45 : 70],
     ['malay', nationality === Nationality.Malaysian ? 40 : 14],
@@ -149,7 +158,7 @@ function personName(rng: Random, nationality: Nationality): string {
         ? `${rng.pick(INDIAN_MALE)} ${rng.pick(INDIAN_SURNAMES)}`
         : `${rng.pick(INDIAN_FEMALE)} ${rng.pick(INDIAN_SURNAMES)}`
     case 'eurasian':
-      return rng.pick(EURASIAN)
+      return fullName(rng, EURASIAN)
   }
 }
 
@@ -168,6 +177,7 @@ function email(rng: Random, name: string): string {
     .toLowerCase()
     .replace(/\b(bin|binti)\b/g, '')
     .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9]/g, ''))
     .filter((w) => w !== '')
   const first = words[0] ?? 'driver'
   const last = words[words.length - 1] ?? ''

@@ -784,6 +784,11 @@ class NetworkBuilder {
     ])
 
     const currency = country === 'SG' ? 'SGD' : 'MYR'
+    // A site prices all its AC connectors alike, and all its DC connectors alike.
+    const siteTariff = {
+      AC: tariffFor(this.tariffs, 'AC_3_PHASE', currency, r),
+      DC: tariffFor(this.tariffs, 'DC', currency, r),
+    }
     const protocol = r.weighted(net.protocols)
     let bay = 0
     const bayLetter = String.fromCharCode(65 + r.int(0, 5))
@@ -891,7 +896,7 @@ class NetworkBuilder {
             spec.voltage,
             spec.amperage,
             spec.watts,
-            tariffFor(this.tariffs, spec.powerType, currency, r),
+            spec.powerType === 'DC' ? siteTariff.DC : siteTariff.AC,
             evseCreated,
             Math.max(evseCreated, this.past(0, 30)),
           ])

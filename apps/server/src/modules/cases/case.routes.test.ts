@@ -123,6 +123,26 @@ describe.each(DIALECTS)('digital health cases on %s', (dialect) => {
       expect(new Set(all.map((c) => c.createdBy)).size).toBeGreaterThan(1)
     })
 
+    it('seeds each case with a history that ends where the case is', async () => {
+      for (const item of all.slice(0, 15)) {
+        const d = (await get('health', item.caseId)).body.data.case
+        expect(d.history).toHaveLength(d.version)
+        const [newest] = d.history
+        const oldest = d.history.at(-1)
+        expect(oldest).toMatchObject({ action: 'created', by: d.createdBy, at: d.createdAt })
+        expect(newest).toMatchObject({ by: d.updatedBy, at: d.lastEditedDate })
+        // Replaying the status changes, oldest first, from Open ends at the case's status.
+        let status: string | number | boolean | null = 'open'
+        for (const change of [...d.history]
+          .reverse()
+          .flatMap((e) => e.changes.filter((c) => c.field === 'status'))) {
+          expect(change.from).toBe(status)
+          status = change.to
+        }
+        expect(status).toBe(d.status)
+      }
+    })
+
     it('sends 10 cases when no limit is asked (the service default) and pages by the limit', async () => {
       const first = await ok('health', {})
       expect(first.cases).toHaveLength(10)

@@ -32,7 +32,16 @@ export const PROGRAMME_TIME_ZONE = 'Asia/Singapore'
 const DAY_MS = 86_400_000
 
 /** Scenario colours, in order of the scenarios' share (distinct at a glance, readable on white). */
-export const SCENARIO_COLOURS = ['#059669', '#0284c7', '#d97706', '#7c3aed', '#e11d48', '#0d9488', '#64748b']
+export const SCENARIO_COLOURS = [
+  '#059669',
+  '#2563eb',
+  '#d97706',
+  '#7c3aed',
+  '#e11d48',
+  '#0891b2',
+  '#65a30d',
+  '#64748b',
+]
 const REBATES_COLOUR = '#059669'
 const ENERGY_COLOUR = '#0284c7'
 const AXIS = { fontSize: 11, fill: '#64748b' }
@@ -185,6 +194,8 @@ export function CarbonSummaryCards({
   }
   const s = dashboard.summary
   const money = (minor: number) => formatMoney(minor, dashboard.currency)
+  // The split under the total: amounts without the currency code, which the total above already shows.
+  const amount = (minor: number) => money(minor).replace(`${dashboard.currency} `, '')
   const perKwh = s.kWh > 0 ? s.emissions_reduced / s.kWh : 0
   return (
     <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
@@ -193,7 +204,7 @@ export function CarbonSummaryCards({
         value={money(s.rebates)}
         sub={
           dashboard.sides.includes('CRX')
-            ? t('carbon.dashboard.split', { cpo: money(s.cpo_earnings), fo: money(s.fo_earnings) })
+            ? t('carbon.dashboard.split', { cpo: amount(s.cpo_earnings), fo: amount(s.fo_earnings) })
             : t('carbon.dashboard.ofTotal', { total: money(s.total_earnings) })
         }
       />

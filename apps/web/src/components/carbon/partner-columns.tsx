@@ -38,20 +38,9 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
     },
   ]
   if (exchange) {
+    // What the exchange reads first: who, what it earned, what its credits were worth; then the rest.
     return [
       name,
-      {
-        id: 'since',
-        header: t('carbon.partners.col.joined'),
-        cell: (p) => <span className="whitespace-nowrap">{formatDate(p.since)}</span>,
-      },
-      {
-        id: 'counterparts',
-        header: t('carbon.partners.col.counterparts'),
-        cell: (p) => p.counterparts,
-        align: 'right',
-      },
-      ...figures,
       {
         id: 'partner_earnings',
         header: t('carbon.partners.col.earned'),
@@ -63,6 +52,18 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
         header: t('carbon.partners.col.total_earnings'),
         cell: (p) => money(p.total_earnings, p),
         align: 'right',
+      },
+      ...figures,
+      {
+        id: 'counterparts',
+        header: t('carbon.partners.col.counterparts'),
+        cell: (p) => p.counterparts,
+        align: 'right',
+      },
+      {
+        id: 'since',
+        header: t('carbon.partners.col.joined'),
+        cell: (p) => <span className="whitespace-nowrap">{formatDate(p.since)}</span>,
       },
     ]
   }

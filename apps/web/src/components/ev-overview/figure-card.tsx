@@ -26,17 +26,22 @@ export function FigureCard({ label, value, sub, href, tone = 'default', classNam
     <>
       <span aria-hidden="true" className={cn('absolute inset-y-3 left-0 w-0.5 rounded-r', toneBar[tone])} />
       <span className="block text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</span>
-      <span className="mt-1 block truncate text-2xl font-semibold text-slate-900 tabular-nums">{value}</span>
-      {sub !== undefined && <span className="mt-1 block truncate text-xs text-slate-500">{sub}</span>}
+      <span className="mt-1 block text-lg font-semibold break-words text-slate-900 tabular-nums sm:text-2xl">
+        {value}
+      </span>
+      {sub !== undefined && <span className="mt-1 block text-xs break-words text-slate-500">{sub}</span>}
       {href && (
-        <span aria-hidden="true" className="absolute top-4 right-4 text-slate-300 group-hover:text-brand-600">
+        <span
+          aria-hidden="true"
+          className="absolute top-3 right-3 text-slate-300 group-hover:text-brand-600 sm:top-4 sm:right-4"
+        >
           →
         </span>
       )}
     </>
   )
   const frame = cn(
-    'group relative block min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-xs',
+    'group relative block min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-xs sm:p-4',
     className,
   )
   return href ? (

@@ -55,9 +55,6 @@ export function RecentSessions({
               {t('evOverview.sessions.col.start')}
             </th>
             <th scope="col" className={`${head} text-left`}>
-              {t('evOverview.sessions.col.duration')}
-            </th>
-            <th scope="col" className={`${head} text-left`}>
               {of === 'device' ? t('evOverview.sessions.col.evse') : t('evOverview.sessions.col.location')}
             </th>
             <th scope="col" className={`${head} text-left`}>

@@ -6,21 +6,41 @@ import { Badge } from '@/components/ui/badge/badge'
 import { EvseStatusCounts } from './evse-status'
 import { formatKw } from './location-format'
 
-/** The list's columns: what an operator scans a network by. Less used ones start hidden (column picker). */
+/**
+ * The list's columns: what an operator scans a network by, fitting a 1440-pixel screen; the rest start hidden in
+ * the column picker. The city carries the country's ISO code (the full name is on hover and in its own column).
+ */
 export function locationColumns(t: TFunction, locale: string): DataColumn<ChargeLocation>[] {
   return [
     {
       id: 'name',
       header: t('chargeLocations.col.name'),
-      cell: (l) => l.name,
+      cell: (l) => <span title={l.name}>{l.name}</span>,
+      className: 'max-w-60!',
     },
     {
       id: 'address',
       header: t('chargeLocations.col.address'),
-      cell: (l) => l.address,
-      className: 'max-w-72',
+      cell: (l) => <span title={l.address}>{l.address}</span>,
+      className: 'max-w-52!',
     },
-    { id: 'city', header: t('chargeLocations.col.city'), cell: (l) => l.city },
+    {
+      id: 'city',
+      header: t('chargeLocations.col.cityCountry'),
+      cell: (l) => (
+        <span title={labelOf(chargeLocationCountries, l.country)}>
+          {l.city}
+          <span className="text-slate-400">, </span>
+          <span className="text-xs font-medium text-slate-500">{l.country}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'country',
+      header: t('chargeLocations.col.country'),
+      cell: (l) => labelOf(chargeLocationCountries, l.country),
+      defaultVisible: false,
+    },
     {
       id: 'postal_code',
       header: t('chargeLocations.col.postalCode'),
@@ -34,11 +54,6 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       defaultVisible: false,
     },
     {
-      id: 'country',
-      header: t('chargeLocations.col.country'),
-      cell: (l) => labelOf(chargeLocationCountries, l.country),
-    },
-    {
       id: 'evses',
       header: t('chargeLocations.col.evses'),
       cell: (l) => (
@@ -50,13 +65,16 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
     },
     {
       id: 'connectors',
-      header: t('chargeLocations.col.connectorsMaxPower'),
+      header: t('chargeLocations.col.connectors'),
+      cell: (l) => l.summary.connector_count,
+      align: 'right',
+      defaultVisible: false,
+    },
+    {
+      id: 'max_power',
+      header: t('chargeLocations.col.maxPower'),
       cell: (l) => (
-        <span>
-          <span className="text-slate-900">{l.summary.connector_count}</span>
-          <span className="text-slate-400"> · </span>
-          <span className="font-medium text-slate-900">{formatKw(l.summary.max_power_kw, locale)}</span>
-        </span>
+        <span className="font-medium text-slate-900">{formatKw(l.summary.max_power_kw, locale)}</span>
       ),
       align: 'right',
     },
@@ -81,9 +99,9 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       header: t('chargeLocations.col.publish'),
       cell: (l) =>
         l.publish ? (
-          <Badge tone="positive">{t('chargeLocations.published')}</Badge>
+          <Badge tone="positive">{t('chargeLocations.yes')}</Badge>
         ) : (
-          <Badge tone="neutral">{t('chargeLocations.unpublished')}</Badge>
+          <Badge tone="neutral">{t('chargeLocations.no')}</Badge>
         ),
     },
     {

@@ -214,7 +214,7 @@ export function LocationPinMap({
       {(status) => (
         <>
           <Background status={status} />
-          <FitToPins points={points} zoom={status === 'ok' ? 15 : 12} />
+          <FitToPins points={points} zoom={status === 'ok' ? 15 : 11} />
           <Marker
             position={[latitude, longitude]}
             icon={pinIcon(PIN_COLOURS[availabilityOf(counts)])}

@@ -21,7 +21,7 @@ function Details({ l }: { l: ChargeLocation }) {
   const { t } = useTranslation()
   return (
     <Card title={t('chargeLocations.detail.title')}>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
         <Field label={t('chargeLocations.col.address')}>{l.address}</Field>
         <Field label={t('chargeLocations.col.city')}>{l.city}</Field>
         <Field label={t('chargeLocations.col.postalCode')}>{l.postal_code}</Field>
@@ -50,7 +50,7 @@ function Details({ l }: { l: ChargeLocation }) {
           <RestrictionBadges values={l.parking_restrictions} />
         </Field>
         <Field label={t('chargeLocations.col.lastUpdated')}>{formatDateTime(l.last_updated)}</Field>
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <Field label={t('chargeLocations.detail.directions')}>{l.directions || dash}</Field>
         </div>
       </dl>
@@ -87,9 +87,6 @@ function EvseTable({
             <th scope="col" className={th}>
               {t('chargeLocations.evse.status')}
             </th>
-            <th scope="col" className={th}>
-              {t('chargeLocations.evse.bay')}
-            </th>
             {connector.headers.map((h, i) => (
               <th key={h} scope="col" className={cn(th, connector.numeric[i] && 'text-right')}>
                 {h}
@@ -113,17 +110,20 @@ function EvseTable({
                         >
                           {e.evse_id}
                         </Link>
-                        <p className="mt-0.5 text-xs text-slate-500">
-                          {e.charge_point ? `${e.charge_point.vendor} ${e.charge_point.model}` : dash}
+                        <p
+                          className="mt-0.5 text-xs text-slate-500"
+                          title={
+                            e.charge_point ? `${e.charge_point.vendor} ${e.charge_point.model}` : undefined
+                          }
+                        >
+                          {t('chargeLocations.evse.bayFloor', {
+                            bay: e.physical_reference || dash,
+                            floor: e.floor_level || dash,
+                          })}
                         </p>
                       </th>
                       <td rowSpan={span} className={td}>
                         <EvseStatusBadge status={e.status} />
-                      </td>
-                      <td rowSpan={span} className={cn(td, 'text-slate-700')}>
-                        {e.physical_reference}
-                        <span className="text-slate-400"> · </span>
-                        {t('chargeLocations.evse.floorShort', { floor: e.floor_level })}
                       </td>
                     </>
                   )}
@@ -201,10 +201,7 @@ export function LocationPage() {
         <div className="xl:col-span-3">
           <Details l={l} />
         </div>
-        <section
-          aria-label={t('chargeLocations.map.locationLabel', { name: l.name })}
-          className="rounded-lg border border-slate-200 bg-white p-2 shadow-xs xl:col-span-2"
-        >
+        <div className="rounded-lg border border-slate-200 bg-white p-2 shadow-xs xl:col-span-2">
           <Suspense
             fallback={
               <div className="flex h-72 items-center justify-center">
@@ -220,7 +217,7 @@ export function LocationPage() {
               className="h-72 xl:h-full xl:min-h-80"
             />
           </Suspense>
-        </section>
+        </div>
       </div>
       <section
         aria-label={t('chargeLocations.detail.evses')}

@@ -73,14 +73,7 @@ function MapPanel({ filters, base }: { filters: ChargeLocationFilters; base: Ret
         <LocationsMap pins={pins.data.pins} truncated={pins.data.truncated} base={base} className={frame} />
       </Suspense>
     )
-  return (
-    <section
-      aria-label={t('chargeLocations.map.title')}
-      className="mb-4 rounded-lg border border-slate-200 bg-white p-2 shadow-xs"
-    >
-      {content}
-    </section>
-  )
+  return <div className="mb-4 rounded-lg border border-slate-200 bg-white p-2 shadow-xs">{content}</div>
 }
 
 /**

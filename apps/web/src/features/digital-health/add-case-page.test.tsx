@@ -18,7 +18,7 @@ const urlOf = (input: string | URL | Request) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
 
 /** The cases service: the clinics, and the intake answering with the stored case (or a 400 for a clinic). */
-function mockServer(options: { refuseSite?: boolean } = {}) {
+function mockServer(options: { refuseSite?: boolean; forbidden?: boolean } = {}) {
   const requests: { url: string; method: string; auth: string | null; body: unknown }[] = []
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = urlOf(input)
@@ -28,7 +28,10 @@ function mockServer(options: { refuseSite?: boolean } = {}) {
     requests.push({ url, method: init?.method ?? 'GET', auth: headers.get('authorization'), body })
     const json = (status: number, payload: unknown) =>
       Promise.resolve(new Response(JSON.stringify(payload), { status }))
-    if (url.endsWith('/api/cases/cases/sites')) return json(200, { data: { sites: SITES } })
+    if (url.endsWith('/api/cases/cases/sites'))
+      return options.forbidden
+        ? json(403, { error: { code: 'FORBIDDEN', message: 'You do not have permission to view cases' } })
+        : json(200, { data: { sites: SITES } })
     if (url.endsWith('/api/cases/cases') && init?.method === 'POST') {
       if (options.refuseSite)
         return json(400, {
@@ -188,5 +191,12 @@ describe('Add a case', { timeout: 30_000 }, () => {
     )
     expect(screen.getByLabelText('Patient name')).toHaveValue('Tan Mei Ling')
     expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('shows the no-access state instead of the form when the caller may not see cases', async () => {
+    mockServer({ forbidden: true })
+    renderPage()
+    expect(await screen.findByText('You cannot take in cases')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add case' })).toBeNull()
   })
 })

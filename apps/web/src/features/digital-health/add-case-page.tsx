@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
 import { Button, buttonClasses } from '@/components/ui/button/button'
+import { EmptyState } from '@/components/ui/empty-state/empty-state'
+import { isForbidden } from '@/lib/http'
 import { useCaseSites, useCreateCase } from './api/cases-api'
 import { caseInfoPath, EMPTY_CASE_DRAFT, toCreateBody } from './case-draft'
 import { CaseForm } from './case-form'
@@ -97,7 +99,14 @@ export function AddCasePage() {
           </Link>
         }
       />
-      {created ? (
+      {isForbidden(sites.error) ? (
+        <div className="max-w-4xl rounded-lg border border-slate-200 bg-white">
+          <EmptyState
+            title={t('digitalHealth.noAccessTitle')}
+            description={t('digitalHealth.noAccessDescription')}
+          />
+        </div>
+      ) : created ? (
         <Confirmation
           created={created}
           onAnother={() => {

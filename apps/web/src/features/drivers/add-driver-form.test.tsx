@@ -45,7 +45,7 @@ function mockServer(taken = '+6598765432') {
         },
       })
     if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>
+      const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>
       posts.push({ url, body })
       if (`+${String(body.dialCode)}${String(body.mobileNumber).replace(/\s/g, '')}` === taken) {
         const message = 'a driver with this mobile number already exists (Lim Ah Kow)'

@@ -7,7 +7,10 @@ import { ConnectivityBadge, OcppStatusBadge } from '@/components/ev-overview/sta
 
 const DASH = '—'
 
-/** The chargers list's columns; the serial number opens the charger. Firmware and added date start hidden. */
+/**
+ * The chargers list's columns, what an operator scans for first on the left (a phone shows those): serial, OCPP
+ * status, connectivity with the heartbeat's age; the serial opens the charger. Firmware and the added date start hidden.
+ */
 export function deviceColumns(t: TFunction, language: string, now: number): DataColumn<EvDevice>[] {
   return [
     {
@@ -16,12 +19,25 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
       cell: (d) => <span className="font-mono text-xs">{d.serial_number}</span>,
     },
     {
-      id: 'model',
-      header: t('evDevices.col.model'),
+      id: 'ocpp_status',
+      header: t('evDevices.col.ocpp_status'),
+      cell: (d) => <OcppStatusBadge status={d.ocpp_status} />,
+    },
+    {
+      id: 'connectivity',
+      header: t('evDevices.col.last_heartbeat_at'),
       cell: (d) => (
-        <>
-          {d.vendor} <span className="text-slate-500">{d.model}</span>
-        </>
+        <span className="inline-flex items-center gap-2">
+          <ConnectivityBadge connectivity={d.connectivity} />
+          <span
+            className="text-xs text-slate-500"
+            title={d.last_heartbeat_at === null ? undefined : formatDateTime(d.last_heartbeat_at)}
+          >
+            {d.last_heartbeat_at === null
+              ? t('evDevices.never')
+              : formatAge(d.last_heartbeat_at, now, language)}
+          </span>
+        </span>
       ),
     },
     {
@@ -31,31 +47,19 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
       className: 'max-w-64',
     },
     {
+      id: 'model',
+      header: t('evDevices.col.model'),
+      cell: (d) => (
+        <span title={`${d.vendor} ${d.model}`}>
+          {d.vendor} <span className="text-slate-500">{d.model}</span>
+        </span>
+      ),
+      className: 'max-w-64',
+    },
+    {
       id: 'protocol',
       header: t('evDevices.col.protocol'),
       cell: (d) => labelOf(chargeProtocols, d.protocol),
-    },
-    {
-      id: 'ocpp_status',
-      header: t('evDevices.col.ocpp_status'),
-      cell: (d) => <OcppStatusBadge status={d.ocpp_status} />,
-    },
-    {
-      id: 'connectivity',
-      header: t('evDevices.col.connectivity'),
-      cell: (d) => <ConnectivityBadge connectivity={d.connectivity} />,
-    },
-    {
-      id: 'last_heartbeat_at',
-      header: t('evDevices.col.last_heartbeat_at'),
-      cell: (d) =>
-        d.last_heartbeat_at === null ? (
-          <span className="text-slate-500">{t('evDevices.never')}</span>
-        ) : (
-          <span title={formatDateTime(d.last_heartbeat_at)}>
-            {formatAge(d.last_heartbeat_at, now, language)}
-          </span>
-        ),
     },
     { id: 'evse_count', header: t('evDevices.col.evse_count'), cell: (d) => d.evse_count, align: 'right' },
     {

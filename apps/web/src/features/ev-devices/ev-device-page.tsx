@@ -31,7 +31,7 @@ function Overview({ d, now }: { d: EvDeviceDetail; now: number }) {
   const { t, i18n } = useTranslation()
   return (
     <DetailCard title={t('evDevices.detail.overview')}>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
         <Field label={t('evDevices.col.serial_number')}>
           <span className="font-mono text-xs">{d.serial_number}</span>
         </Field>
@@ -44,7 +44,7 @@ function Overview({ d, now }: { d: EvDeviceDetail; now: number }) {
         <Field label={t('evDevices.col.ocpp_status')}>
           <OcppStatusBadge status={d.ocpp_status} />
         </Field>
-        <Field label={t('evDevices.col.connectivity')}>
+        <Field label={t('evDevices.filter.connectivity')}>
           <ConnectivityBadge connectivity={d.connectivity} />
         </Field>
         <Field label={t('evDevices.col.last_heartbeat_at')}>
@@ -61,7 +61,7 @@ function Overview({ d, now }: { d: EvDeviceDetail; now: number }) {
         </Field>
         <Field label={t('evDevices.col.created_at')}>{formatDateTime(d.created_at)}</Field>
         <Field label={t('evDevices.detail.updated')}>{formatDateTime(d.updated_at)}</Field>
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <Field label={t('evDevices.detail.uid')}>
             <span className="font-mono text-xs">{d.uid}</span>
           </Field>
@@ -85,7 +85,7 @@ function LocationCard({ d }: { d: EvDeviceDetail }) {
         </Link>
       }
     >
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
         <Field label={t('evDevices.detail.locationName')}>
           <Link
             to={`/charge-locations/${encodeURIComponent(d.location.uid)}`}
@@ -107,7 +107,7 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
   const title = t('evDevices.detail.evse', { ref: e.physical_reference || e.evse_id })
   return (
     <DetailCard title={title} padded={false} actions={<EvseStatusBadge status={e.status} />}>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 p-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 p-4 lg:grid-cols-4">
         <Field label={t('evDevices.detail.evseId')}>
           <span className="font-mono text-xs">{e.evse_id}</span>
         </Field>

@@ -71,7 +71,12 @@ export function CpoHomePage() {
   const header = (
     <PageHeader
       title={t('evHome.cpo.title')}
-      description={t('evHome.cpo.subtitle', { name: entity?.name ?? entityCode ?? '' })}
+      description={
+        // A carbon-credit CPO lands here too (A §4): only a CPO is called one.
+        entity?.industries.includes('cpo') === true
+          ? t('evHome.cpo.subtitle', { name: entity.name })
+          : (entity?.name ?? entityCode ?? '')
+      }
       actions={
         <HomeHeaderActions
           generatedAt={h?.generated_at}

@@ -91,7 +91,10 @@ export function EmspHomePage() {
   const header = (
     <PageHeader
       title={t('evHome.emsp.title')}
-      description={t('evHome.emsp.subtitle', { name })}
+      description={
+        // A fleet owner lands here too (A §4): only an EMSP is called one.
+        entity?.industries.includes('emsp') === true ? t('evHome.emsp.subtitle', { name }) : name
+      }
       actions={
         <HomeHeaderActions
           generatedAt={query.data?.generated_at}

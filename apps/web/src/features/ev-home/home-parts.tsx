@@ -57,8 +57,14 @@ export function MoneySub({ list, more }: { list: readonly HomeMoney[]; more: rea
   if (list.length === 0) return <>{t('evHome.noRevenue')}</>
   return (
     <>
-      {more.length > 0 && <span className="font-medium text-slate-700">+ {more.join(' · ')} · </span>}
-      {t('evHome.exclTax', { amount: list.map((m) => formatUnits(m.excl_vat, m.currency)).join(' · ') })}
+      {more.map((m) => (
+        <span key={m} className="block text-sm font-semibold text-slate-700">
+          + {m}
+        </span>
+      ))}
+      <span className="block">
+        {t('evHome.exclTax', { amount: list.map((m) => formatUnits(m.excl_vat, m.currency)).join(' · ') })}
+      </span>
     </>
   )
 }
@@ -214,58 +220,84 @@ export function TopTable({
       {rows.length === 0 ? (
         <p className="px-4 py-6 text-sm text-slate-500">{emptyText}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50">
-              <tr className="border-b border-slate-200">
-                <th scope="col" className={`${head} w-8 text-right`}>
-                  #
-                </th>
-                <th scope="col" className={`${head} text-left`}>
-                  {nameHeader}
-                </th>
-                <th scope="col" className={`${head} text-right`}>
-                  {t('evHome.top.sessions')}
-                </th>
-                <th scope="col" className={`${head} text-right`}>
-                  {t('evHome.top.energy')}
-                </th>
-                <th scope="col" className={`${head} text-right`}>
-                  {moneyHeader}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={r.key} className="border-b border-slate-100 last:border-b-0">
-                  <td className="px-4 py-2.5 text-right text-slate-400 tabular-nums">{i + 1}</td>
-                  <td className="max-w-96 px-4 py-2.5">
-                    <Link to={r.href} className="font-medium text-brand-700 hover:underline">
-                      {r.name}
-                    </Link>
-                    {r.sub && <span className="block truncate text-xs text-slate-500">{r.sub}</span>}
-                  </td>
-                  <td className="px-4 py-2.5 text-right tabular-nums">
-                    {r.sessions.toLocaleString(i18n.language)}
-                  </td>
-                  <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
-                    {formatEnergy(r.energy_kwh, i18n.language)}
-                  </td>
-                  <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
-                    {r.revenue.length === 0
-                      ? '—'
-                      : r.revenue.map((m) => (
-                          <span key={m.currency} className="block">
-                            {formatUnits(m.incl_vat, m.currency)}
-                          </span>
-                        ))}
-                  </td>
+        <>
+          {/* Phones: one line of figures under each name instead of a table wider than the screen. */}
+          <ol className="divide-y divide-slate-100 sm:hidden">
+            {rows.map((r, i) => (
+              <li key={r.key} className="flex gap-3 px-4 py-3">
+                <span className="w-4 shrink-0 text-right text-sm text-slate-400 tabular-nums">{i + 1}</span>
+                <div className="min-w-0">
+                  <Link to={r.href} className="font-medium text-brand-700 hover:underline">
+                    {r.name}
+                  </Link>
+                  {r.sub && <span className="block truncate text-xs text-slate-500">{r.sub}</span>}
+                  <span className="mt-1 block text-xs text-slate-700 tabular-nums">
+                    {[
+                      t('evHome.top.sessionsCount', {
+                        count: r.sessions,
+                        formatted: r.sessions.toLocaleString(i18n.language),
+                      }),
+                      formatEnergy(r.energy_kwh, i18n.language),
+                      ...r.revenue.map((m) => formatUnits(m.incl_vat, m.currency)),
+                    ].join(' · ')}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{title}</caption>
+              <thead className="bg-slate-50">
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className={`${head} w-8 text-right`}>
+                    #
+                  </th>
+                  <th scope="col" className={`${head} text-left`}>
+                    {nameHeader}
+                  </th>
+                  <th scope="col" className={`${head} text-right`}>
+                    {t('evHome.top.sessions')}
+                  </th>
+                  <th scope="col" className={`${head} text-right`}>
+                    {t('evHome.top.energy')}
+                  </th>
+                  <th scope="col" className={`${head} text-right`}>
+                    {moneyHeader}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.key} className="border-b border-slate-100 last:border-b-0">
+                    <td className="px-4 py-2.5 text-right text-slate-400 tabular-nums">{i + 1}</td>
+                    <td className="max-w-96 px-4 py-2.5">
+                      <Link to={r.href} className="font-medium text-brand-700 hover:underline">
+                        {r.name}
+                      </Link>
+                      {r.sub && <span className="block truncate text-xs text-slate-500">{r.sub}</span>}
+                    </td>
+                    <td className="px-4 py-2.5 text-right tabular-nums">
+                      {r.sessions.toLocaleString(i18n.language)}
+                    </td>
+                    <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {formatEnergy(r.energy_kwh, i18n.language)}
+                    </td>
+                    <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {r.revenue.length === 0
+                        ? '—'
+                        : r.revenue.map((m) => (
+                            <span key={m.currency} className="block">
+                              {formatUnits(m.incl_vat, m.currency)}
+                            </span>
+                          ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </DetailCard>
   )

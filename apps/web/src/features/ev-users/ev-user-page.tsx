@@ -64,7 +64,7 @@ function Profile({ u }: { u: EvUserDetail }) {
   const { nameOf } = useChargingEntities()
   return (
     <DetailCard title={t('evUsers.detail.profile')}>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
         <Field label={t('evUsers.col.mobile_number')}>{u.mobile_number}</Field>
         <Field label={t('evUsers.col.email')}>{u.email}</Field>
         <Field label={t('evUsers.col.nationality')}>{labelOf(nationalities, u.nationality)}</Field>
@@ -79,14 +79,14 @@ function Profile({ u }: { u: EvUserDetail }) {
         <Field label={t('evUsers.col.last_session_at')}>
           {u.last_session_at === null ? DASH : formatDateTime(u.last_session_at)}
         </Field>
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <Field label={t('evUsers.detail.networks')}>
             {u.subscribed_cpo_entities.length === 0
               ? t('evUsers.detail.noNetworks')
               : u.subscribed_cpo_entities.map((code) => nameOf(code)).join(', ')}
           </Field>
         </div>
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <Field label={t('evUsers.detail.uuid')}>
             <span className="font-mono text-xs">{u.uuid}</span>
           </Field>

@@ -17,7 +17,7 @@ export function RegisteredBadge({ registered }: { registered: boolean }) {
   )
 }
 
-/** The users list's columns, all on; the name opens the user. */
+/** The users list's columns; the name opens the user. The last session starts hidden. */
 export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[] {
   return [
     { id: 'name', header: t('evUsers.col.name'), cell: (u) => u.name, className: 'max-w-64' },
@@ -53,6 +53,8 @@ export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[
       id: 'last_session_at',
       header: t('evUsers.col.last_session_at'),
       cell: (u) => (u.last_session_at === null ? DASH : formatDateTime(u.last_session_at)),
+      // Off until asked for: the list stays within a laptop's width; the user's page shows it.
+      defaultVisible: false,
     },
   ]
 }

@@ -147,7 +147,7 @@ export async function groupedByDay(
     .where('start_date_time', '>=', from)
   if (to !== null) q = q.where('start_date_time', '<', to)
   // The location id (a number) or the partner's entity code: a string either way for the maps above.
-  const key = side === 'CPO' ? sql<number>`location_id` : sql<string>`entity_code`
+  const key = side === 'CPO' ? sql<number | string>`location_id` : sql<number | string>`entity_code`
   const rows = await q
     .select([
       dayNumber.as('d'),

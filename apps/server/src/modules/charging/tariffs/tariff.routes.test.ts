@@ -421,6 +421,20 @@ describe.each(DIALECTS)('tariffs on %s', (dialect) => {
       expect(message).toContain(code)
     })
 
+    it('pages across several entities without repeats or gaps', async () => {
+      const all = expected((f) => volt(f) || child(f))
+      const seen: string[] = []
+      for (let offset = 0; offset < all.length + 2; offset += 2) {
+        const r = await get(
+          'voltnet',
+          `${LIST}?${RANGE}&entity_codes[]=${CHILD}&entity_codes[]=VOLT&limit=2&offset=${String(offset)}`,
+        )
+        expect(r.body.data.count).toBe(r.body.data.tariffs.length)
+        seen.push(...uidsOf(r.body.data.tariffs))
+      }
+      expect(seen).toEqual(all)
+    })
+
     it("the parent's tariffs are not the child's to read", async () => {
       // CPO is not below VOLT; and an entity is never "below" a sibling.
       const r = await get('cpo', `${LIST}?entity_codes[]=${CHILD}`)
