@@ -1,6 +1,100 @@
+import type { SrsBuddy } from '@portal/contract'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataTable } from '@/components/data-table/data-table'
+import { FilterBar } from '@/components/data-table/filter-bar'
+import { useListState } from '@/components/data-table/list-state'
+import type { TableState } from '@/components/data-table/types'
+import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
+import { Button } from '@/components/ui/button/button'
+import { isForbidden } from '@/lib/http'
+import { useSrsBuddies } from './api/srs-buddy-api'
+import { srsColumns } from './srs-buddy-columns'
+import { RANGE_KEYS, srsFilterBody, srsFilterDefs, SRS_PAGE_SIZE } from './srs-buddy-filters'
 
-/** Placeholder until the step-6 helper builds this screen. */
+const rowId = (b: SrsBuddy) => b.uuid
+const rowHref = (b: SrsBuddy) => `/srs-buddy/${encodeURIComponent(b.uuid)}`
+const isRange = (key: string) => (RANGE_KEYS as readonly string[]).includes(key)
+
+/**
+ * /srs-buddy: the supervised self-swab pairs of the entity, most urgent first, with the filters an operator works
+ * through (who is late, who needs a buddy); a row opens the record.
+ */
 export function SrsBuddyPage() {
-  return <PageHeader title="SrsBuddyPage" />
+  const { t, i18n } = useTranslation()
+  // Fixed while the page is open, so "overdue" does not change under the reader between renders.
+  const [now] = useState(() => Date.now())
+  const defs = useMemo(() => srsFilterDefs(t), [t])
+  const columns = useMemo(() => srsColumns(t, now), [t, now])
+  const list = useListState(defs)
+  const query = useSrsBuddies(srsFilterBody(list))
+  const state: TableState = query.isPending
+    ? 'loading'
+    : query.isError
+      ? isForbidden(query.error)
+        ? 'forbidden'
+        : 'error'
+      : 'ready'
+  const total = query.data?.count
+
+  return (
+    <>
+      <PageHeader
+        title={t('srsBuddy.title')}
+        description={
+          total === undefined
+            ? t('srsBuddy.subtitle')
+            : t('srsBuddy.count', { count: total, formatted: total.toLocaleString(i18n.language) })
+        }
+      />
+      <DataTable
+        tableId="srs-buddies"
+        caption={t('srsBuddy.title')}
+        columns={columns}
+        rows={query.data?.buddies}
+        getRowId={rowId}
+        rowHref={rowHref}
+        state={state}
+        fetching={query.isFetching}
+        errorMessage={query.error?.message}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        pageSize={SRS_PAGE_SIZE}
+        total={total}
+        onPageChange={list.setPage}
+        filtersActive={list.activeCount > 0}
+        onResetFilters={() => list.reset()}
+        emptyTitle={t('srsBuddy.empty')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="warningBasic"
+              size="sm"
+              onClick={() => list.reset({ compliance: ['Late', 'Failed', 'Error'] })}
+            >
+              {t('srsBuddy.quick.attention')}
+            </Button>
+            <Button variant="classic" size="sm" onClick={() => list.reset({ status: ['unpaired'] })}>
+              {t('srsBuddy.quick.unpaired')}
+            </Button>
+          </div>
+        }
+        toolbar={
+          <div className="flex flex-col gap-2">
+            <FilterBar defs={defs.filter((d) => !isRange(d.key))} list={list} />
+            <RangeFilter
+              list={list}
+              label={t('srsBuddy.filter.lastTest')}
+              fromKey="last_from"
+              toKey="last_to"
+              type="date"
+              fromLabel={t('srsBuddy.filter.from')}
+              toLabel={t('srsBuddy.filter.to')}
+            />
+          </div>
+        }
+      />
+    </>
+  )
 }
