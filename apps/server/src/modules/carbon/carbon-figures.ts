@@ -80,21 +80,51 @@ interface RawGroup {
   rebates: number | string | null
 }
 
+/** The columns of one daily-sum cell: day, CPO, fleet owner, location, scenario. */
+const CELL: Record<Source, string> = {
+  rollup: 'day, cpo_entity_code, fo_entity_code, location_id, scenario',
+  records: `${GROUP_COLUMN.day.records}, cpo_entity_code, fo_entity_code, location_id, scenario`,
+}
+
+interface RawCell extends RawGroup {
+  day: number | string
+  fo: string
+  location_id: number | string
+  scenario: string
+}
+
 async function query(
   db: Db,
   scope: CarbonScope,
   source: Source,
   conditions: RawBuilder<SqlBool>[],
-  groupBy: GroupBy,
+  groupBy: GroupBy | 'cell',
 ): Promise<RawGroup[]> {
   const table = sql.raw(source === 'rollup' ? 'carbon_record_daily' : 'carbon_record')
   const count = source === 'rollup' ? sql`sum(records)` : sql`count(*)`
-  const group = groupBy === 'none' ? null : sql.raw(GROUP_COLUMN[groupBy][source])
   const where = sql.join(conditions, sql` and `)
   const rebates = rebatesSql(scope)
   const sums = sql`${count} as records, sum(energy_wh) as energy_wh, sum(emissions_reduced_g) as emissions_g,
     sum(total_earnings) as total_earnings, sum(cpo_earnings) as cpo_earnings, sum(fo_earnings) as fo_earnings,
     sum(${rebates}) as rebates`
+  if (groupBy === 'cell' && source === 'rollup') {
+    // A daily-sum row is a cell already (its primary key): read it as it is.
+    const result =
+      await sql<RawCell>`select day, cpo_entity_code as cpo, fo_entity_code as fo, location_id, scenario,
+        location_name as name, records, energy_wh, emissions_reduced_g as emissions_g, total_earnings, cpo_earnings,
+        fo_earnings, ${rebates} as rebates
+        from ${table} where ${where}`.execute(db)
+    return result.rows
+  }
+  if (groupBy === 'cell') {
+    const cell = sql.raw(CELL[source])
+    const day = sql.raw(GROUP_COLUMN.day[source])
+    const result = await sql<RawCell>`select ${day} as day, cpo_entity_code as cpo, fo_entity_code as fo,
+        location_id, scenario, max(location_name) as name, ${sums}
+        from ${table} where ${where} group by ${cell}`.execute(db)
+    return result.rows
+  }
+  const group = groupBy === 'none' ? null : sql.raw(GROUP_COLUMN[groupBy][source])
   const result = group
     ? await sql<RawGroup>`select ${group} as k, max(location_name) as name, max(cpo_entity_code) as cpo, ${sums}
         from ${table} where ${where} group by ${group}`.execute(db)
@@ -104,17 +134,13 @@ async function query(
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v))
 
-/**
- * The caller's records summed over the filters, whole or grouped. Groups come back in no particular order; the
- * figures are exact whatever the range.
- */
-export async function aggregateRecords(
+/** The queries answering a range: whole days from the daily sums, partial days from the records. */
+function rangeParts(
   db: Db,
   scope: CarbonScope,
   f: CarbonRecordFilters,
-  groupBy: GroupBy,
-): Promise<FigureGroup[]> {
-  if (scope.sides.length === 0) return []
+  groupBy: GroupBy | 'cell',
+): Promise<RawGroup[]>[] {
   const split = splitRange(f.date_time_from, f.date_time_to)
   const base = filterConditions(scope, f)
   const parts: Promise<RawGroup[]>[] = []
@@ -130,24 +156,108 @@ export async function aggregateRecords(
     if (edge.to !== undefined) c.push(sql<SqlBool>`date_time <= ${edge.to}`)
     parts.push(query(db, scope, 'records', c, groupBy))
   }
+  return parts
+}
+
+function addTo(g: Figures, r: RawGroup): void {
+  g.records += num(r.records)
+  g.energy_wh += num(r.energy_wh)
+  g.emissions_g += num(r.emissions_g)
+  g.total_earnings += num(r.total_earnings)
+  g.cpo_earnings += num(r.cpo_earnings)
+  g.fo_earnings += num(r.fo_earnings)
+  g.rebates += num(r.rebates)
+}
+
+/**
+ * The caller's records summed over the filters, whole or grouped. Groups come back in no particular order; the
+ * figures are exact whatever the range.
+ */
+export async function aggregateRecords(
+  db: Db,
+  scope: CarbonScope,
+  f: CarbonRecordFilters,
+  groupBy: GroupBy,
+): Promise<FigureGroup[]> {
+  if (scope.sides.length === 0) return []
   const merged = new Map<string, FigureGroup>()
-  for (const rows of await Promise.all(parts)) {
+  for (const rows of await Promise.all(rangeParts(db, scope, f, groupBy))) {
     for (const r of rows) {
-      const records = num(r.records)
-      if (records === 0) continue
+      if (num(r.records) === 0) continue
       const key = r.k === null || r.k === undefined ? '' : String(r.k)
       const g = merged.get(key) ?? { key, name: r.name ?? '', cpo: r.cpo ?? '', ...emptyFigures() }
-      g.records += records
-      g.energy_wh += num(r.energy_wh)
-      g.emissions_g += num(r.emissions_g)
-      g.total_earnings += num(r.total_earnings)
-      g.cpo_earnings += num(r.cpo_earnings)
-      g.fo_earnings += num(r.fo_earnings)
-      g.rebates += num(r.rebates)
+      addTo(g, r)
       merged.set(key, g)
     }
   }
   return [...merged.values()]
+}
+
+/** The sums of one day, CPO, fleet owner, location and scenario: what every breakdown is made from. */
+export interface FigureCell extends Figures {
+  day: number
+  cpo: string
+  fo: string
+  location_id: number
+  location_name: string
+  scenario: string
+}
+
+/**
+ * The caller's records summed per cell (day, CPO, fleet owner, location, scenario) in one pass over the daily sums
+ * (and the partial days' records), for screens that show several breakdowns: they group the cells with
+ * `groupCells` instead of asking the database once per breakdown.
+ */
+export async function figureCells(db: Db, scope: CarbonScope, f: CarbonRecordFilters): Promise<FigureCell[]> {
+  if (scope.sides.length === 0) return []
+  const merged = new Map<string, FigureCell>()
+  for (const rows of await Promise.all(rangeParts(db, scope, f, 'cell'))) {
+    for (const raw of rows) {
+      const r = raw as RawCell
+      if (num(r.records) === 0) continue
+      const day = num(r.day)
+      const location = num(r.location_id)
+      const key = `${String(day)}|${r.cpo ?? ''}|${r.fo}|${String(location)}|${r.scenario}`
+      const c = merged.get(key) ?? {
+        day,
+        cpo: r.cpo ?? '',
+        fo: r.fo,
+        location_id: location,
+        location_name: r.name ?? '',
+        scenario: r.scenario,
+        ...emptyFigures(),
+      }
+      addTo(c, r)
+      merged.set(key, c)
+    }
+  }
+  return [...merged.values()]
+}
+
+/** Cells grouped as `aggregateRecords` would group the records. */
+export function groupCells(cells: readonly FigureCell[], by: GroupBy): FigureGroup[] {
+  const keyOf: Record<GroupBy, (c: FigureCell) => string> = {
+    none: () => '',
+    day: (c) => String(c.day),
+    scenario: (c) => c.scenario,
+    location: (c) => String(c.location_id),
+    cpo: (c) => c.cpo,
+    fo: (c) => c.fo,
+  }
+  const out = new Map<string, FigureGroup>()
+  for (const c of cells) {
+    const key = keyOf[by](c)
+    const g = out.get(key) ?? { key, name: c.location_name, cpo: c.cpo, ...emptyFigures() }
+    g.records += c.records
+    g.energy_wh += c.energy_wh
+    g.emissions_g += c.emissions_g
+    g.total_earnings += c.total_earnings
+    g.cpo_earnings += c.cpo_earnings
+    g.fo_earnings += c.fo_earnings
+    g.rebates += c.rebates
+    out.set(key, g)
+  }
+  return [...out.values()]
 }
 
 /** The caller's records summed over the filters. */

@@ -11,7 +11,7 @@ import { kgOf, kwhOf } from '@portal/contract'
 import type { Db } from '../../db/database'
 import { notFound } from '../../lib/errors'
 import type { FigureGroup, Figures } from './carbon-figures'
-import { aggregateRecords, emptyFigures } from './carbon-figures'
+import { emptyFigures, figureCells, groupCells } from './carbon-figures'
 import type { CarbonScope } from './carbon-scope'
 import {
   countVehicles,
@@ -42,10 +42,9 @@ async function allPartners(db: Db, scope: CarbonScope): Promise<CarbonPartner[]>
   const programme = await programmeOf(db, scope.entityCode)
   const currency = programme?.currency ?? 'SGD'
   const out: CarbonPartner[] = []
-  const [byCpo, byFo] = await Promise.all([
-    aggregateRecords(db, scope, {}, 'cpo').then(byKey),
-    aggregateRecords(db, scope, {}, 'fo').then(byKey),
-  ])
+  const cells = await figureCells(db, scope, {})
+  const byCpo = byKey(groupCells(cells, 'cpo'))
+  const byFo = byKey(groupCells(cells, 'fo'))
   if (scope.sides.includes('CRX')) {
     const [partners, counts] = await Promise.all([
       programmePartners(db, scope.entityCode),
@@ -132,15 +131,16 @@ export async function partnerDetail(
   const partnerRole: PartnerRole = partner.role === 'CPO' ? 'CPO' : 'FO'
   const filters = partnerRole === 'CPO' ? { cpo_entity_code: entityCode } : { fo_entity_code: entityCode }
   const otherGroup = partnerRole === 'CPO' ? 'fo' : 'cpo'
-  const [programme, totals, byOther, locations, scenarios, partnerships, vehicles] = await Promise.all([
+  const [programme, cells, partnerships, vehicles] = await Promise.all([
     programmeOf(db, scope.entityCode),
-    aggregateRecords(db, scope, filters, 'none'),
-    aggregateRecords(db, scope, filters, otherGroup).then(byKey),
-    aggregateRecords(db, scope, filters, 'location'),
-    aggregateRecords(db, scope, filters, 'scenario'),
+    figureCells(db, scope, filters),
     partnershipsOf(db, partnerRole, entityCode, scope.entityCode),
     partnerRole === 'FO' ? countVehicles(db, scope, { fo_entity_code: entityCode }) : Promise.resolve(0),
   ])
+  const totals = groupCells(cells, 'none')
+  const byOther = byKey(groupCells(cells, otherGroup))
+  const locations = groupCells(cells, 'location')
+  const scenarios = groupCells(cells, 'scenario')
   const otherRole: PartnerRole = partnerRole === 'CPO' ? 'FO' : 'CPO'
   return {
     entity_code: entityCode,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database'
 import type { CountCache } from '../../lib/count-cache'
 import { fieldError } from '../../lib/errors'
 import type { FigureGroup } from './carbon-figures'
-import { aggregateRecords, totalFigures } from './carbon-figures'
+import { figureCells, groupCells, totalFigures } from './carbon-figures'
 import type { CarbonScope } from './carbon-scope'
 import { visibleSql } from './carbon-scope'
 import { carbonDb } from './carbon.table'
@@ -130,14 +130,16 @@ export async function recordDashboard(
   // A CPO's partners are fleet owners, a fleet owner's are CPOs; the exchange ranks both.
   if (scope.sides.includes('CRX') || scope.sides.includes('FO')) partnerGroups.push('cpo')
   if (scope.sides.includes('CRX') || scope.sides.includes('CPO')) partnerGroups.push('fo')
-  const [totals, days, scenarios, locations, programme, ...partners] = await Promise.all([
-    aggregateRecords(db, scope, filters, 'none'),
-    aggregateRecords(db, scope, filters, 'day'),
-    aggregateRecords(db, scope, filters, 'scenario'),
-    aggregateRecords(db, scope, filters, 'location'),
+  // One pass over the daily sums; every breakdown is grouped from the same cells.
+  const [cells, programme] = await Promise.all([
+    figureCells(db, scope, filters),
     programmeOf(db, scope.entityCode),
-    ...partnerGroups.map((g) => aggregateRecords(db, scope, filters, g)),
   ])
+  const totals = groupCells(cells, 'none')
+  const days = groupCells(cells, 'day')
+  const scenarios = groupCells(cells, 'scenario')
+  const locations = groupCells(cells, 'location')
+  const partners = partnerGroups.map((g) => groupCells(cells, g))
   const total = totals[0]
   const topPartners: { group: FigureGroup; role: PartnerRole }[] = []
   partnerGroups.forEach((g, i) => {

@@ -1,5 +1,5 @@
 import type { CampaignFilter } from '@portal/contract'
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Selectable, Updateable } from 'kysely'
 import type { Db } from '../../db/database'
 import { containsInsensitive } from '../../lib/sql'
 import type { CampaignStageTable, CampaignTable } from './campaign.table'
@@ -112,8 +112,4 @@ export async function moveStage(
 
 export async function touchCampaign(trx: Db, id: number, at: number): Promise<void> {
   await trx.updateTable('campaign').set({ updated_at: at }).where('id', '=', id).execute()
-}
-
-export async function insertCampaign(trx: Db, row: Insertable<CampaignTable>): Promise<number> {
-  return (await trx.insertInto('campaign').values(row).returning('id').executeTakeFirstOrThrow()).id
 }

@@ -69,17 +69,19 @@ function Preview({ factor }: { factor: string }) {
   const grams = emissionsReducedGrams(PREVIEW_KWH * 1000, factorToGrams(kg))
   const value = creditValue(grams, programme.credit_price_per_tonne)
   return (
-    <p
-      className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
-      aria-live="polite"
-    >
-      {t('crx.category.preview', {
-        kwh: PREVIEW_KWH,
-        emissions: formatEmissions(kgOf(grams)),
-        value: formatMoney(value, programme.currency),
-        price: formatMoney(programme.credit_price_per_tonne, programme.currency),
-      })}
-    </p>
+    <div className="flex items-end">
+      <p
+        className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        aria-live="polite"
+      >
+        {t('crx.category.preview', {
+          kwh: PREVIEW_KWH,
+          emissions: formatEmissions(kgOf(grams)),
+          value: formatMoney(value, programme.currency),
+          price: formatMoney(programme.credit_price_per_tonne, programme.currency),
+        })}
+      </p>
+    </div>
   )
 }
 
@@ -179,9 +181,7 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
             inputMode="decimal"
             placeholder="0.710"
           />
-          <div className="flex items-end">
-            <Preview factor={draft.emission_factor} />
-          </div>
+          <Preview factor={draft.emission_factor} />
           <TextField
             className="sm:col-span-2"
             label={t('crx.categories.col.description')}

@@ -1,4 +1,4 @@
-import type { CaseAnswers, CaseDetail, CaseQuestion, CaseTemplate } from '@portal/contract'
+import type { CaseAnswers, CaseDetail, CaseQuestion } from '@portal/contract'
 import { CASE_QUESTIONS, caseTemplates, PatientIdType } from '@portal/contract'
 
 /**
@@ -156,7 +156,3 @@ export function formFieldOrder(template: string): string[] {
 
 /** The info page of a case (A §2 /digital-health/{caseId?}/info). */
 export const caseInfoPath = (caseId: string) => `/digital-health/${encodeURIComponent(caseId)}/info`
-
-export function isTemplate(value: string): value is CaseTemplate {
-  return caseTemplates.values.some((v) => v === value)
-}

@@ -25,6 +25,13 @@ import { TrendChart } from './trend-chart'
 const devicesHref = (connectivity?: 'ONLINE' | 'OFFLINE') =>
   connectivity ? `/ev-devices?connectivity=${connectivity}` : '/ev-devices'
 
+/**
+ * The charge locations list's URL keys (features/charge-locations): its EVSE status filter, every country (the
+ * list opens on SG; the home counts the whole network).
+ */
+const locationsWithStatusHref = (status: string) =>
+  `/charge-locations?evse_status=${encodeURIComponent(status)}&country=ALL`
+
 function NetworkLine({
   label,
   value,
@@ -45,7 +52,7 @@ function NetworkLine({
         }
       >
         {href ? (
-          <Link to={href} className="hover:underline">
+          <Link to={href} aria-label={`${label}: ${value}`} className="hover:underline">
             {value}
           </Link>
         ) : (
@@ -218,7 +225,7 @@ export function CpoHomePage() {
                 {t('evHome.network.evses')}
                 <span className="font-semibold tabular-nums">{formatCount(n.evses, lang)}</span>
               </h3>
-              <EvseStatusBar segments={evseSegments(n.evses_by_status)} />
+              <EvseStatusBar segments={evseSegments(n.evses_by_status)} hrefOf={locationsWithStatusHref} />
             </div>
           </DetailCard>
         </div>

@@ -30,7 +30,7 @@ function UsersLine({ label, value, href }: { label: string; value: string; href?
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="text-lg font-semibold text-slate-900 tabular-nums">
         {href ? (
-          <Link to={href} className="hover:underline">
+          <Link to={href} aria-label={`${label}: ${value}`} className="hover:underline">
             {value}
           </Link>
         ) : (

@@ -104,7 +104,7 @@ export function HomeProblem({ error, onRetry }: { error: Error; onRetry: () => v
     <div className="rounded-lg border border-slate-200 bg-white">
       <EmptyState
         icon={forbidden ? undefined : <ErrorIcon />}
-        title={forbidden ? t('table.noAccessTitle') : t('evHome.errorTitle')}
+        title={forbidden ? t('evHome.noAccessTitle') : t('evHome.errorTitle')}
         description={forbidden ? t('table.noAccessDescription') : error.message}
         action={
           !forbidden && (

@@ -27,7 +27,7 @@ function TotalsRow({ title, totals }: { title: string; totals: EvUserTotals }) {
   return (
     <section aria-label={title} className="flex flex-col gap-2">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <FigureCard
           label={t('evUsers.detail.sessions')}
           value={formatCount(totals.sessions, i18n.language)}
@@ -37,6 +37,7 @@ function TotalsRow({ title, totals }: { title: string; totals: EvUserTotals }) {
           value={formatEnergy(totals.energy_kwh, i18n.language)}
         />
         <FigureCard
+          className="col-span-2 sm:col-span-1"
           label={t('evUsers.detail.spend')}
           value={first ? formatUnits(first.incl_vat, first.currency) : DASH}
           sub={

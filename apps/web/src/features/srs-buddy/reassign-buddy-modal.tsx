@@ -57,7 +57,10 @@ export function ReassignBuddyModal({
         addToast({
           variant: 'success',
           title: assigning ? t('srsBuddy.reassign.assignedTitle') : t('srsBuddy.reassign.doneTitle'),
-          message: t('srsBuddy.reassign.doneMessage', { buddy: updated.buddy?.name ?? '', person: updated.person.name }),
+          message: t('srsBuddy.reassign.doneMessage', {
+            buddy: updated.buddy?.name ?? '',
+            person: updated.person.name,
+          }),
           timeout: 5000,
         })
         onClose()

@@ -44,7 +44,9 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
     {
       id: 'interval',
       header: t('srsBuddy.col.interval'),
-      cell: (b) => <span className="whitespace-nowrap">{t('srsBuddy.every', { count: b.interval_days })}</span>,
+      cell: (b) => (
+        <span className="whitespace-nowrap">{t('srsBuddy.every', { count: b.interval_days })}</span>
+      ),
     },
     { id: 'status', header: t('srsBuddy.col.status'), cell: (b) => <SrsStatusBadge value={b.status} /> },
     {

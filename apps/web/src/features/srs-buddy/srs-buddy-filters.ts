@@ -1,5 +1,11 @@
 import type { SrsBuddyFilterRequest, SrsSort } from '@portal/contract'
-import { cleanFilters, SRS_BUDDY_PAGE_SIZE, SRS_SORTS, srsBuddyStatuses, srsCompliances } from '@portal/contract'
+import {
+  cleanFilters,
+  SRS_BUDDY_PAGE_SIZE,
+  SRS_SORTS,
+  srsBuddyStatuses,
+  srsCompliances,
+} from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
 import { localDayEnd, localDayStart } from '@/components/list-filters/range-filter'
@@ -17,13 +23,19 @@ export function srsFilterDefs(t: TFunction): FilterDef[] {
       kind: 'multi',
       key: 'status',
       label: t('srsBuddy.filter.status'),
-      options: srsBuddyStatuses.entries.map((e) => ({ value: e.value, label: t(`srsBuddy.status.${e.value}`) })),
+      options: srsBuddyStatuses.entries.map((e) => ({
+        value: e.value,
+        label: t(`srsBuddy.status.${e.value}`),
+      })),
     },
     {
       kind: 'multi',
       key: 'compliance',
       label: t('srsBuddy.filter.compliance'),
-      options: srsCompliances.entries.map((e) => ({ value: e.value, label: t(`srsBuddy.compliance.${e.value}`) })),
+      options: srsCompliances.entries.map((e) => ({
+        value: e.value,
+        label: t(`srsBuddy.compliance.${e.value}`),
+      })),
     },
     {
       kind: 'select',

@@ -43,7 +43,9 @@ export function StatusModal({
       onSuccess: () => {
         addToast({
           variant: 'success',
-          title: deactivating ? t('srsBuddy.statusAction.deactivated') : t('srsBuddy.statusAction.reactivated'),
+          title: deactivating
+            ? t('srsBuddy.statusAction.deactivated')
+            : t('srsBuddy.statusAction.reactivated'),
           message: record.reference,
           timeout: 5000,
         })
@@ -63,7 +65,9 @@ export function StatusModal({
       onClose={onClose}
       size="md"
       closeOnOutsideClick={!mutation.isPending}
-      title={deactivating ? t('srsBuddy.statusAction.deactivateTitle') : t('srsBuddy.statusAction.reactivateTitle')}
+      title={
+        deactivating ? t('srsBuddy.statusAction.deactivateTitle') : t('srsBuddy.statusAction.reactivateTitle')
+      }
       footer={
         <>
           <Button variant="classic" onClick={onClose} disabled={mutation.isPending}>

@@ -616,6 +616,3 @@ export const caseSitesResponse = envelope(z.object({ sites: z.array(caseSite) })
 export const caseStaffMember = z.object({ uuid: z.string(), name: z.string(), username: z.string() })
 export type CaseStaffMember = z.infer<typeof caseStaffMember>
 export const caseStaffResponse = envelope(z.object({ users: z.array(caseStaffMember) }))
-
-/** Sex at intake uses the gender catalogue (Female, Male, Not stated). */
-export const caseSexes = genders

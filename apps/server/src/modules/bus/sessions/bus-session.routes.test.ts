@@ -233,9 +233,14 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
 
   describe('one session', () => {
     const detail = (user: string, id: string) =>
-      call<{ data: DashboardSessionDetail }>(t.app, 'GET', `${LIST}/${encodeURIComponent(id)}`, {
-        token: tokens[user],
-      })
+      call<{ data: DashboardSessionDetail; error: { message: string } }>(
+        t.app,
+        'GET',
+        `${LIST}/${encodeURIComponent(id)}`,
+        {
+          token: tokens[user],
+        },
+      )
 
     it('has its charging periods, costs by type with and without tax, energy and duration', async () => {
       const r = await detail('busways', 'bx-session-BUS-5')

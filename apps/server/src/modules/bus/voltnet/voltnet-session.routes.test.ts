@@ -225,7 +225,7 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
 
   describe('one session (the EMSP detail route)', () => {
     const detail = (user: string, id: string, query = '') =>
-      call<{ data: { chargingSession: VoltnetSessionDetail } }>(
+      call<{ data: { chargingSession: VoltnetSessionDetail }; error: { message: string } }>(
         t.app,
         'GET',
         `${LIST}/${encodeURIComponent(id)}${query ? `?${query}` : ''}`,

@@ -1,5 +1,7 @@
 import type { ChargeEvseDetailData, ChargeLocation, ChargeLocationMapData } from '@portal/contract'
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../config/env'
 import type { Db } from '../../../db/database'
 import type { TestApp } from '../../../test-support'
 import { call, createTestApp, DIALECTS, loginAs, TEST_NOW } from '../../../test-support'
@@ -195,6 +197,25 @@ const CPO_LOCATIONS: LocationSpec[] = [
 ]
 const NAMES = CPO_LOCATIONS.map((l) => l.name)
 const ZULU = NAMES.filter((n) => n.startsWith('Zulu'))
+
+describe('the map tiles setting (decision 0021)', () => {
+  it('defaults to OpenStreetMap, can point elsewhere, and can be turned off with an empty value', () => {
+    expect(loadConfig({})).toMatchObject({
+      mapTileUrl: DEFAULT_MAP_TILE_URL,
+      mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+    })
+    expect(
+      loadConfig({
+        PORTAL_MAP_TILE_URL: 'https://tiles.example.sg/{z}/{x}/{y}.png',
+        PORTAL_MAP_TILE_ATTRIBUTION: '© Example',
+      }),
+    ).toMatchObject({
+      mapTileUrl: 'https://tiles.example.sg/{z}/{x}/{y}.png',
+      mapTileAttribution: '© Example',
+    })
+    expect(loadConfig({ PORTAL_MAP_TILE_URL: '' }).mapTileUrl).toBe('')
+  })
+})
 
 describe.each(DIALECTS)('charge locations on %s', (dialect) => {
   let t: TestApp
@@ -441,6 +462,14 @@ describe.each(DIALECTS)('charge locations on %s', (dialect) => {
       const r = await get('cpo', `${path}?entity_code=VOLT`)
       expect(r.status, path).toBe(403)
     }
+  })
+
+  it('gives the portal the map tile URL in the runtime config', async () => {
+    const r = await call(t.app, 'GET', '/api/config')
+    expect(r.body).toMatchObject({
+      map_tile_url: DEFAULT_MAP_TILE_URL,
+      map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+    })
   })
 
   it('needs a token (401)', async () => {

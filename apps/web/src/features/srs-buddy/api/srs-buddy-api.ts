@@ -1,7 +1,10 @@
 import type {
+  SrsBuddyDetail,
+  SrsBuddyFilterData,
   SrsBuddyFilterRequest,
   SrsReassignRequest,
   SrsStatusRequest,
+  SrsTestFilterData,
   SrsTestFilterRequest,
 } from '@portal/contract'
 import { srsBuddyFilterResponse, srsBuddyResponse, srsTestFilterResponse } from '@portal/contract'
@@ -20,7 +23,7 @@ export const SRS_KEY = 'srs-buddies'
 export function srsBuddiesQueryOptions(entityCode: string | null, body: SrsBuddyFilterRequest) {
   return queryOptions({
     queryKey: [SRS_KEY, 'filter', entityCode, body],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<SrsBuddyFilterData> =>
       mainApi.post(`${BASE}/filter`, body, srsBuddyFilterResponse, signalOf(signal)).then((r) => r.data),
     placeholderData: keepPreviousData,
   })
@@ -34,7 +37,8 @@ export function useSrsBuddies(body: SrsBuddyFilterRequest) {
 export function srsBuddyQueryOptions(entityCode: string | null, uuid: string) {
   return queryOptions({
     queryKey: [SRS_KEY, 'record', entityCode, uuid],
-    queryFn: ({ signal }) => mainApi.get(path(uuid), srsBuddyResponse, signalOf(signal)).then((r) => r.data.buddy),
+    queryFn: ({ signal }): Promise<SrsBuddyDetail> =>
+      mainApi.get(path(uuid), srsBuddyResponse, signalOf(signal)).then((r) => r.data.buddy),
     retry: false,
   })
 }
@@ -48,15 +52,17 @@ export function useSrsTests(uuid: string, body: SrsTestFilterRequest) {
   const { entityCode } = useSession()
   return useQuery({
     queryKey: [SRS_KEY, 'tests', entityCode, uuid, body],
-    queryFn: ({ signal }) =>
-      mainApi.post(`${path(uuid)}/tests/filter`, body, srsTestFilterResponse, signalOf(signal)).then((r) => r.data),
+    queryFn: ({ signal }): Promise<SrsTestFilterData> =>
+      mainApi
+        .post(`${path(uuid)}/tests/filter`, body, srsTestFilterResponse, signalOf(signal))
+        .then((r) => r.data),
     placeholderData: keepPreviousData,
     enabled: uuid !== '',
   })
 }
 
 /** Reassigning and changing status answer the record as it now is; the lists refresh behind it. */
-function useRecordMutation<B>(send: (body: B) => Promise<unknown>) {
+function useRecordMutation<B>(send: (body: B) => Promise<SrsBuddyDetail>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: send,
