@@ -1,5 +1,5 @@
 import type { Db } from '../database'
-import { analyze } from '../migrate'
+import { analyze, vacuumAfterBulkLoad } from '../migrate'
 import { hashPassword } from '../../lib/passwords'
 import { DEMO_ENTITIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts'
 import { seedEntitySettings } from './entity-settings'
@@ -141,5 +141,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   // Carbon records are derived from the charging sessions, so they come after them.
   await seedCarbon(db, rng.fork('carbon'), context)
   await analyze(db)
+  if (options.rowTarget !== undefined)
+    await vacuumAfterBulkLoad(db, ['machine_order_item', 'payment_transaction', 'ev_session'])
   return { machines }
 }

@@ -141,7 +141,7 @@ export async function seedSrsBuddy(db: Db, rng: Random, context: SeedContext): P
       (
         await db
           .selectFrom('srs_buddy')
-          .select((eb) => eb.fn.max('id').as('max'))
+          .select((eb) => eb.fn.max<number | string | null>('id').as('max'))
           .executeTakeFirst()
       )?.max ?? 0,
     ) + 1

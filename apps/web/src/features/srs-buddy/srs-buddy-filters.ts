@@ -61,5 +61,5 @@ export function srsFilterBody(list: ListState): SrsBuddyFilterRequest {
     last_test_upper: localDayEnd(list.text('last_to')),
     sort_by: list.select('sort') as SrsSort,
   }
-  return cleanFilters(body) as SrsBuddyFilterRequest
+  return cleanFilters(body)
 }

@@ -105,7 +105,7 @@ export async function nextVersion(db: Db, entityCode: string): Promise<number> {
   const row = await db
     .selectFrom('medical_terms')
     .where('entity_code', '=', entityCode)
-    .select((eb) => eb.fn.max('version').as('max'))
+    .select((eb) => eb.fn.max<number | string | null>('version').as('max'))
     .executeTakeFirst()
   return Number(row?.max ?? 0) + 1
 }
