@@ -1,6 +1,5 @@
 import type { ChargeEvse } from '@portal/contract'
 import { chargeProtocols, evseCapabilities, formatDateTime, labelOf } from '@portal/contract'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
 import { Card } from '@/components/form-kit/fields'
@@ -10,7 +9,7 @@ import { Badge } from '@/components/ui/badge/badge'
 import { cn } from '@/components/ui/cn'
 import { useChargeEvse } from './api/charge-locations-api'
 import { EvseStatusBadge, OcppStatusBadge } from './evse-status'
-import { baseOf, isOnline, locationHref } from './location-format'
+import { baseOf, locationHref } from './location-format'
 import { Crumbs, RestrictionBadges, useConnectorCells } from './location-parts'
 
 function Overview({ e }: { e: ChargeEvse }) {
@@ -71,8 +70,6 @@ function Capabilities({ e }: { e: ChargeEvse }) {
 
 function ChargePoint({ e }: { e: ChargeEvse }) {
   const { t } = useTranslation()
-  // "Online" is judged against the moment the page opened, not re-rendered every second.
-  const [now] = useState(() => Date.now())
   const cp = e.charge_point
   return (
     <Card title={t('chargeLocations.evse.chargePoint')}>
@@ -92,18 +89,9 @@ function ChargePoint({ e }: { e: ChargeEvse }) {
             <OcppStatusBadge status={cp.ocpp_status} />
           </Field>
           <Field label={t('chargeLocations.evse.heartbeat')}>
-            <span className="inline-flex flex-wrap items-center gap-2">
-              <Badge tone={isOnline(cp.last_heartbeat_at, now) ? 'positive' : 'error'} dot>
-                {isOnline(cp.last_heartbeat_at, now)
-                  ? t('chargeLocations.evse.online')
-                  : t('chargeLocations.evse.offline')}
-              </Badge>
-              <span className="text-slate-600">
-                {cp.last_heartbeat_at === null
-                  ? t('chargeLocations.evse.never')
-                  : formatDateTime(cp.last_heartbeat_at)}
-              </span>
-            </span>
+            {cp.last_heartbeat_at === null
+              ? t('chargeLocations.evse.never')
+              : formatDateTime(cp.last_heartbeat_at)}
           </Field>
         </dl>
       )}

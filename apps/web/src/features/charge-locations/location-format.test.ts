@@ -1,13 +1,4 @@
-import { describe, expect, it } from 'vitest'
-import {
-  baseOf,
-  evseHref,
-  evseStatusTone,
-  formatKw,
-  isOnline,
-  locationHref,
-  ONLINE_WITHIN_MS,
-} from './location-format'
+import { baseOf, evseHref, evseStatusTone, formatKw, locationHref } from './location-format'
 import { tileProbeUrl } from './map-tiles'
 
 describe('baseOf', () => {
@@ -41,16 +32,11 @@ describe('EVSE status tones', () => {
   ])('%s is %s', (status, tone) => expect(evseStatusTone(status)).toBe(tone))
 })
 
-describe('formatKw and isOnline', () => {
+describe('formatKw', () => {
   it('writes kW with at most one decimal', () => {
     expect(formatKw(7.4, 'en')).toBe('7.4 kW')
     expect(formatKw(350, 'en')).toBe('350 kW')
     expect(formatKw(null, 'en')).toBe('—')
-  })
-  it('is online within 10 minutes of the last heartbeat', () => {
-    expect(isOnline(1000, 1000 + ONLINE_WITHIN_MS)).toBe(true)
-    expect(isOnline(1000, 1001 + ONLINE_WITHIN_MS)).toBe(false)
-    expect(isOnline(null, 0)).toBe(false)
   })
 })
 

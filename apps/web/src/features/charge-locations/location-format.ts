@@ -70,9 +70,3 @@ export function formatKw(kw: number | null, locale?: string): string {
   if (kw === null) return '—'
   return `${kw.toLocaleString(locale, { maximumFractionDigits: 1 })} kW`
 }
-
-/** A charger is online when it sent a heartbeat in the last 10 minutes (OCPP's default interval is 5). */
-export const ONLINE_WITHIN_MS = 10 * 60_000
-export function isOnline(lastHeartbeatAt: number | null, now: number): boolean {
-  return lastHeartbeatAt !== null && now - lastHeartbeatAt <= ONLINE_WITHIN_MS
-}
