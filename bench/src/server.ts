@@ -26,3 +26,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 export { countOrderItems, filterOrderItems } from '../../apps/server/src/modules/iot/orders/order.service'
 export { filterTransactions } from '../../apps/server/src/modules/payment/transactions/transaction.service'
+export { listSessions } from '../../apps/server/src/modules/charging/sessions/session.service'
+export {
+  countMatchingLocations,
+  listLocations,
+} from '../../apps/server/src/modules/charging/locations/location.service'
+export type { Caller } from '../../apps/server/src/lib/request-meta'
