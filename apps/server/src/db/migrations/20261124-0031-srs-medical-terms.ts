@@ -30,6 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('site', 'varchar(100)', (c) => c.notNull())
     .addColumn('interval_days', 'integer', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
+    // 1 while the status is 'inactive': the default order lists inactive records last without a sort of the whole
+    // entity (an inactive record's due date means nothing, and it would otherwise head "most urgent first").
+    .addColumn('is_inactive', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_test_at', 'bigint')
     .addColumn('last_result', 'varchar(20)')
     // Kept with last_test_at (srsNextDueAt), so "most urgent first" and "late" are index range reads.
@@ -48,7 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('srs_buddy_entity_due')
     .on('srs_buddy')
-    .columns(['entity_code', 'next_due_at', 'id'])
+    .columns(['entity_code', 'is_inactive', 'next_due_at', 'id'])
     .execute()
   await db.schema
     .createIndex('srs_buddy_entity_status_due')

@@ -172,8 +172,10 @@ export async function seedSrsBuddy(db: Db, rng: Random, context: SeedContext): P
       ['unpaired', 6],
       ['inactive', 8],
     ])
-    // When the change happens: somewhere in the middle of the record's life.
-    const changeAt = enrolledAt + Math.floor((now - enrolledAt) * (0.35 + rng.next() * 0.5))
+    // When the change happens: somewhere in the middle of the record's life; a buddy who left did so recently (the
+    // operators assign a new one within days, so the ones still waiting are the last few weeks' leavers).
+    const middle = enrolledAt + Math.floor((now - enrolledAt) * (0.35 + rng.next() * 0.5))
+    const changeAt = fate === 'unpaired' ? Math.max(enrolledAt + DAY, now - rng.int(2, 14) * DAY) : middle
     let status: string = SrsBuddyStatus.Active
     const uuid = seededUuid(rng)
     const recordEvents: [number, SrsEventAction, number | null, string, string | null, string | null][] = [
@@ -266,6 +268,7 @@ export async function seedSrsBuddy(db: Db, rng: Random, context: SeedContext): P
       site,
       interval,
       status,
+      status === SrsBuddyStatus.Inactive ? 1 : 0,
       lastAt,
       lastResult,
       srsNextDueAt(enrolledAt, lastAt, interval),
@@ -298,6 +301,7 @@ export async function seedSrsBuddy(db: Db, rng: Random, context: SeedContext): P
         'site',
         'interval_days',
         'status',
+        'is_inactive',
         'last_test_at',
         'last_result',
         'next_due_at',

@@ -1,5 +1,5 @@
 import type { SrsBuddyFilter, SrsCompliance } from '@portal/contract'
-import { Compliance, DIAL_CODES, SRS_OK_RESULTS, SrsBuddyStatus, TestResult } from '@portal/contract'
+import { Compliance, DIAL_CODES, SRS_OK_RESULTS, TestResult } from '@portal/contract'
 import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/database'
 import { containsInsensitive } from '../../lib/sql'
@@ -51,7 +51,7 @@ function filtered(db: Db, entityCode: string, f: SrsBuddyFilters, now: number) {
   const compliance = f.compliance_list
   if (compliance?.length) {
     q = q
-      .where('b.status', '<>', SrsBuddyStatus.Inactive)
+      .where('b.is_inactive', '=', 0)
       .where((eb) => eb.or(compliance.map((c) => complianceCondition(eb, c, now))))
   }
   const search = f.search
@@ -110,7 +110,8 @@ export function findBuddyPage(db: Db, entityCode: string, f: SrsBuddyFilter, now
   let q = filtered(db, entityCode, f, now).select(ROW)
   switch (f.sort_by) {
     case 'next_due':
-      q = q.orderBy('b.next_due_at', 'asc').orderBy('b.id', 'asc')
+      // Inactive records last: their due dates mean nothing (the index leads with the same columns).
+      q = q.orderBy('b.is_inactive', 'asc').orderBy('b.next_due_at', 'asc').orderBy('b.id', 'asc')
       break
     case 'last_test':
       // Never-tested records last on both engines (the migration's index matches this order).

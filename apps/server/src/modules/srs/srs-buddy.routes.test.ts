@@ -127,6 +127,7 @@ async function insertFixtures(db: Db): Promise<Record<string, { uuid: string; id
         site: SITE,
         interval_days: plan.interval,
         status: plan.status,
+        is_inactive: plan.status === 'inactive' ? 1 : 0,
         last_test_at: lastAt,
         last_result: last?.result ?? null,
         next_due_at: srsNextDueAt(enrolledAt, lastAt, plan.interval),
@@ -204,8 +205,10 @@ describe.each(DIALECTS)('SRS buddy records (%s)', (dialect) => {
       expect(first.body.data.count).toBe(Number(total.n))
       expect(first.body.data.count).toBeGreaterThan(300)
       expect(first.body.data.buddies).toHaveLength(25)
+      // Most urgent first, inactive records (whose due dates mean nothing) last.
       const dues = first.body.data.buddies.map((b) => b.next_due_at)
       expect(dues).toEqual([...dues].sort((a, b) => a - b))
+      expect(first.body.data.buddies.every((b) => b.status !== 'inactive')).toBe(true)
       const now = Date.now()
       for (const b of first.body.data.buddies) expect(b.compliance).toBe(srsComplianceOf(b, now))
 

@@ -178,6 +178,7 @@ export async function reassignSrsBuddy(
       buddy_mobile: body.mobile_number,
       buddy_id_last_four: body.national_id_last_four,
       status: SrsBuddyStatus.Active,
+      is_inactive: 0,
       updated_at: at,
     })
     if (!changed) throw changedMeanwhile()
@@ -231,7 +232,13 @@ export async function setSrsBuddyStatus(
   const at = changeTime(row)
   const action: SrsEventAction = deactivate ? 'deactivated' : 'reactivated'
   await db.transaction().execute(async (trx) => {
-    if (!(await updateBuddy(trx, entity, row.id, row.updated_at, { status: next, updated_at: at })))
+    if (
+      !(await updateBuddy(trx, entity, row.id, row.updated_at, {
+        status: next,
+        is_inactive: deactivate ? 1 : 0,
+        updated_at: at,
+      }))
+    )
       throw changedMeanwhile()
     await insertEvent(trx, {
       entity_code: entity,

@@ -21,6 +21,8 @@ export interface SrsBuddyTable {
   interval_days: number
   /** SrsBuddyStatus. */
   status: string
+  /** 1 while status is 'inactive' (kept with it): inactive records sort last. */
+  is_inactive: number
   last_test_at: number | null
   last_result: string | null
   /** srsNextDueAt(enrolled_at, last_test_at, interval_days), kept in step with them. */

@@ -25,7 +25,11 @@ export function FigureCard({ label, value, sub, href, tone = 'default', classNam
   const body = (
     <>
       <span aria-hidden="true" className={cn('absolute inset-y-3 left-0 w-0.5 rounded-r', toneBar[tone])} />
-      <span className="block text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</span>
+      <span
+        className={cn('block text-xs font-medium tracking-wide text-slate-500 uppercase', href && 'pr-5')}
+      >
+        {label}
+      </span>
       <span className="mt-1 block text-lg font-semibold break-words text-slate-900 tabular-nums sm:text-2xl">
         {value}
       </span>

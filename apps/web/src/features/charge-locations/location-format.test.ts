@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest'
 import { baseOf, evseHref, evseStatusTone, formatKw, locationHref } from './location-format'
 import { tileProbeUrl } from './map-tiles'
 

@@ -40,13 +40,24 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
           <span className="text-amber-700 italic">{t('srsBuddy.noBuddy')}</span>
         ),
     },
-    { id: 'site', header: t('srsBuddy.col.site'), cell: (b) => b.site, className: 'max-w-48' },
+    {
+      id: 'site',
+      header: t('srsBuddy.col.site'),
+      cell: (b) => (
+        <div className="min-w-0">
+          <p className="truncate">{b.site}</p>
+          <p className="text-xs whitespace-nowrap text-slate-500">{t('srsBuddy.every', { count: b.interval_days })}</p>
+        </div>
+      ),
+      className: 'max-w-48',
+    },
     {
       id: 'interval',
       header: t('srsBuddy.col.interval'),
       cell: (b) => (
         <span className="whitespace-nowrap">{t('srsBuddy.every', { count: b.interval_days })}</span>
       ),
+      defaultVisible: false,
     },
     { id: 'status', header: t('srsBuddy.col.status'), cell: (b) => <SrsStatusBadge value={b.status} /> },
     {

@@ -5,6 +5,8 @@ import { call, createTestApp, DIALECTS, loginAs, TEST_NOW } from '../../../test-
 
 const BASE = '/api/main/health/medical-terms'
 const DAY = 86_400_000
+/** A JSON answer: data on success, error otherwise. */
+type Answer<T> = { data: T; error: { message: string } }
 
 describe.each(DIALECTS)('Medical terms and conditions (%s)', (dialect) => {
   let t: TestApp
@@ -13,7 +15,7 @@ describe.each(DIALECTS)('Medical terms and conditions (%s)', (dialect) => {
   let srs: string
 
   const list = (body: unknown = {}, token = medicord) =>
-    call<{ data: { terms: MedicalTermsVersion[]; count: number } }>(t.app, 'POST', `${BASE}/filter`, {
+    call<Answer<{ terms: MedicalTermsVersion[]; count: number }>>(t.app, 'POST', `${BASE}/filter`, {
       token,
       body,
     })
@@ -33,7 +35,7 @@ describe.each(DIALECTS)('Medical terms and conditions (%s)', (dialect) => {
     ...overrides,
   })
   const create = async (body: unknown, token = medicord) =>
-    call<{ data: { terms: MedicalTermsDetail } }>(t.app, 'POST', BASE, { token, body })
+    call<Answer<{ terms: MedicalTermsDetail }>>(t.app, 'POST', BASE, { token, body })
 
   beforeAll(async () => {
     t = await createTestApp(dialect)
