@@ -3,6 +3,7 @@ import { loadConfig } from './config/env'
 import { openDatabase } from './db/database'
 import { migrateToLatest, optimizeOnStart } from './db/migrate'
 import { isDatabaseEmpty, seedDemoData } from './db/seed/seed'
+import { startDemoHeartbeats } from './modules/charging/devices/demo-heartbeats'
 
 const config = loadConfig()
 const database = openDatabase(config.databaseUrl)
@@ -18,6 +19,8 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
 }
 
 const app = await buildApp(config, { database, migrate: false })
+// The demo chargers' heartbeats, where the demo data lives (development only).
+const stopHeartbeats = config.seedDemo ? startDemoHeartbeats(database.db) : () => undefined
 
 let closing = false
 async function shutdown(signal: string) {
@@ -27,6 +30,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000)
   timer.unref()
   try {
+    stopHeartbeats()
     await app.close()
     await database.destroy()
     process.exit(0)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../test-support'
 import { createTestApp, DIALECTS, TEST_NOW } from '../../test-support'
 import { parseJson } from '../../lib/json'
+import { chargerStatus } from './ev-network'
 import { seedEvSessions } from './ev-sessions'
 import { Random } from './random'
 
@@ -204,6 +205,21 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
       .select(['id', 'status'])
       .execute()
     for (const e of evses) expect(e.status === 'CHARGING', `EVSE ${String(e.id)}`).toBe(running.has(e.id))
+    // Each charger's own status follows its EVSEs' again.
+    const chargers = await t.database.db
+      .selectFrom('ev_charge_point')
+      .where('entity_code', 'in', ['CPO', 'VOLT', 'BUS'])
+      .select(['id', 'ocpp_status'])
+      .execute()
+    for (const c of chargers) {
+      const mine = await t.database.db
+        .selectFrom('ev_evse')
+        .where('charge_point_id', '=', c.id)
+        .select('status')
+        .orderBy('id')
+        .execute()
+      expect(c.ocpp_status, `charger ${String(c.id)}`).toBe(chargerStatus(mine.map((e) => e.status)))
+    }
   })
 
   it('writes each seeded refund with its Refund transaction', async () => {

@@ -12,6 +12,7 @@ import type { Cell } from './bulk-insert'
 import { BulkInserter, tuneForBulkLoad, withIndexesDeferred } from './bulk-insert'
 import type { Random } from './random'
 import type { SeedContext } from './seed-context'
+import { chargerStatus } from './ev-network'
 
 /*
  * Charging sessions of the CPO, VOLT and BUS networks over the 90 days before `now` (docs/decisions/0020 and 0023):
@@ -709,7 +710,8 @@ async function generate(
 
 /**
  * The network seed draws EVSE statuses before any session exists: afterwards an EVSE with a running session shows
- * CHARGING (OCPI: in use) and no other does, so the locations, the home summary and the sessions agree.
+ * CHARGING (OCPI: in use) and no other does, and each charger's own status follows its EVSEs again, so the
+ * locations, the chargers, the home summary and the sessions agree.
  */
 async function syncEvseStatuses(db: Db, entities: string[], now: number): Promise<void> {
   // Running sessions started in the last hours (the generator's rule), read on the start index.
@@ -728,6 +730,31 @@ async function syncEvseStatuses(db: Db, entities: string[], now: number): Promis
       .where('id', 'not in', running)
       .execute()
     await trx.updateTable('ev_evse').set({ status: 'CHARGING' }).where('id', 'in', running).execute()
+    // A charger reports a status of its own from its EVSEs' (the network seed's rule): recompute it for those changed.
+    const evses = await trx
+      .selectFrom('ev_evse')
+      .where('entity_code', 'in', entities)
+      .where('charge_point_id', 'is not', null)
+      .select(['charge_point_id', 'status'])
+      .orderBy('id')
+      .execute()
+    const byCharger = new Map<number, string[]>()
+    for (const e of evses) {
+      if (e.charge_point_id === null) continue
+      const list = byCharger.get(e.charge_point_id) ?? []
+      list.push(e.status)
+      byCharger.set(e.charge_point_id, list)
+    }
+    const chargers = await trx
+      .selectFrom('ev_charge_point')
+      .where('entity_code', 'in', entities)
+      .select(['id', 'ocpp_status'])
+      .execute()
+    for (const c of chargers) {
+      const status = chargerStatus(byCharger.get(c.id) ?? [])
+      if (status !== c.ocpp_status)
+        await trx.updateTable('ev_charge_point').set({ ocpp_status: status }).where('id', '=', c.id).execute()
+    }
   })
 }
 

@@ -242,7 +242,7 @@ export async function seedSrsBuddy(db: Db, rng: Random, context: SeedContext): P
         at,
         result,
         witness,
-        `SRS-${String(rng.int(100, 999))}-${rng.pick(LETTERS.split(''))}${String(rng.int(10, 99))}`,
+        `AG-${String(rng.int(100, 999))}-${rng.pick(LETTERS.split(''))}${String(rng.int(10, 99))}`,
         at + rng.int(1, 30) * 60_000,
       ])
       lastAt = at

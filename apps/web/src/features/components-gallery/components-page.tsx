@@ -42,15 +42,19 @@ const SECTIONS = [
 ] as const
 type SectionId = (typeof SECTIONS)[number]
 
-const PLACEMENTS: readonly Placement[] = [
+/** The twelve placements laid out around a centre, as they appear around their trigger (null: an empty cell). */
+const PLACEMENT_GRID: readonly (Placement | null)[] = [
   'top-start',
   'top',
   'top-end',
   'left-start',
+  null,
   'right-start',
   'left',
+  null,
   'right',
   'left-end',
+  null,
   'right-end',
   'bottom-start',
   'bottom',
@@ -254,17 +258,15 @@ function ImagesSection() {
       </ul>
       <div>
         <Label>{t('gallery.images.sizes')}</Label>
-        <div className="flex flex-wrap items-end gap-4">
-          {DEFAULT_IMAGE_SIZES.map((size) => (
-            <div key={size} className="flex flex-col items-center gap-2 text-xs text-slate-500">
-              <DefaultImage name="Samuel Teo" size={size} />
-              <Code>{size}</Code>
-            </div>
-          ))}
-          {DEFAULT_IMAGE_SIZES.map((size) => (
-            <div key={`empty-${size}`} className="flex flex-col items-center gap-2 text-xs text-slate-500">
-              <DefaultImage size={size} />
-              <Code>{size}</Code>
+        <div className="space-y-4">
+          {[t('gallery.images.initials'), null].map((name) => (
+            <div key={name ?? 'empty'} className="flex flex-wrap items-end gap-4">
+              {DEFAULT_IMAGE_SIZES.map((size) => (
+                <div key={size} className="flex flex-col items-center gap-2 text-xs text-slate-500">
+                  <DefaultImage name={name} size={size} />
+                  <Code>{size}</Code>
+                </div>
+              ))}
             </div>
           ))}
         </div>
@@ -423,21 +425,25 @@ function TooltipsSection() {
         delay: TOOLTIP_HIDE_DELAY_MS,
       })}
     >
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {PLACEMENTS.map((placement) => (
-          <Tooltip
-            key={placement}
-            placement={placement}
-            content={t('gallery.tooltips.content', { placement })}
-          >
-            <button
-              type="button"
-              className="h-9 rounded-md border border-dashed border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      <div className="mx-auto grid max-w-xl grid-cols-3 gap-2 sm:gap-3">
+        {PLACEMENT_GRID.map((placement, i) =>
+          placement === null ? (
+            <span key={`gap-${String(i)}`} aria-hidden="true" />
+          ) : (
+            <Tooltip
+              key={placement}
+              placement={placement}
+              content={t('gallery.tooltips.content', { placement })}
             >
-              {placement}
-            </button>
-          </Tooltip>
-        ))}
+              <button
+                type="button"
+                className="h-9 rounded-md border border-dashed border-slate-300 bg-slate-50 px-2 font-mono text-xs text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {placement}
+              </button>
+            </Tooltip>
+          ),
+        )}
       </div>
     </Section>
   )

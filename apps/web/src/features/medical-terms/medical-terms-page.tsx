@@ -99,7 +99,7 @@ function TermsScreen() {
     next.set(VERSION_KEY, uuid)
     setParams(next)
   }
-  const columns = useMemo(() => versionColumns(t, i18n.language), [t, i18n.language])
+  const columns = useMemo(() => versionColumns(t, i18n.language, selected), [t, i18n.language, selected])
   const state: TableState = versions.isPending
     ? 'loading'
     : versions.isError
@@ -202,12 +202,23 @@ function TermsScreen() {
   )
 }
 
-function versionColumns(t: (key: string) => string, language: string): DataColumn<MedicalTermsVersion>[] {
+function versionColumns(
+  t: (key: string) => string,
+  language: string,
+  selected: string | null,
+): DataColumn<MedicalTermsVersion>[] {
   return [
     {
       id: 'version',
       header: t('medicalTerms.col.version'),
-      cell: (v) => <span className="font-medium text-slate-900">v{v.version}</span>,
+      // The version shown above is marked, so the table says which row the document is.
+      cell: (v) => (
+        <span className="inline-flex items-center gap-1.5 font-medium text-slate-900 whitespace-nowrap">
+          {v.uuid === selected && <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-600" />}v
+          {v.version}
+          {v.uuid === selected && <span className="sr-only">{t('medicalTerms.shown')}</span>}
+        </span>
+      ),
     },
     { id: 'title', header: t('medicalTerms.col.title'), cell: (v) => v.title, className: 'max-w-96' },
     {

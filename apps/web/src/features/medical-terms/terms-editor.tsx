@@ -140,7 +140,7 @@ export function TermsEditor({
           />
         </div>
         <div>
-          <div role="tablist" aria-label={t('medicalTerms.field.body')} className="mb-2 flex gap-1">
+          <div role="tablist" aria-label={t('medicalTerms.editor.view')} className="mb-2 flex gap-1">
             {[false, true].map((isPreview) => (
               <button
                 key={String(isPreview)}

@@ -46,7 +46,9 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
       cell: (b) => (
         <div className="min-w-0">
           <p className="truncate">{b.site}</p>
-          <p className="text-xs whitespace-nowrap text-slate-500">{t('srsBuddy.every', { count: b.interval_days })}</p>
+          <p className="text-xs whitespace-nowrap text-slate-500">
+            {t('srsBuddy.every', { count: b.interval_days })}
+          </p>
         </div>
       ),
       className: 'max-w-48',
