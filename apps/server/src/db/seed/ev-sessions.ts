@@ -1,4 +1,4 @@
-import type { ChargingPeriod, CostPair, TariffElement } from '@portal/contract'
+import type { ChargingPeriod, TariffElement } from '@portal/contract'
 import {
   PaymentMethod,
   priceSession,

@@ -74,9 +74,10 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
         b.last_test_at === null || b.last_result === null ? (
           <span className="text-slate-400">{t('srsBuddy.never')}</span>
         ) : (
-          <span className="inline-flex items-center gap-2 whitespace-nowrap">
-            {formatDate(b.last_test_at)} <SrsResultBadge value={b.last_result} />
-          </span>
+          <div className="flex flex-col items-start gap-0.5 whitespace-nowrap">
+            <span>{formatDate(b.last_test_at)}</span>
+            <SrsResultBadge value={b.last_result} />
+          </div>
         ),
     },
     {
@@ -96,6 +97,7 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
       header: t('srsBuddy.col.tests30d'),
       cell: (b) => b.tests_30d,
       align: 'right',
+      defaultVisible: false,
     },
     {
       id: 'enrolled',
