@@ -196,6 +196,22 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
     }
   })
 
+  it('draws the EMSP’s customers from its app users and the limo fleet on its app; others from their own', async () => {
+    const owners = new Map(
+      (await t.database.db.selectFrom('ev_driver').select(['id', 'entity_code']).execute()).map((d) => [
+        d.id,
+        d.entity_code,
+      ]),
+    )
+    const rows = (await sessions()).filter((r) => r.driver_id !== null)
+    const ownerOf = (r: (typeof rows)[number]) => owners.get(r.driver_id ?? -1)
+    expect(new Set(rows.filter((r) => r.emsp_entity_code === 'EMSP').map(ownerOf))).toEqual(
+      new Set(['EMSP', 'LIMO']),
+    )
+    for (const r of rows.filter((r) => r.emsp_entity_code !== 'EMSP'))
+      expect(ownerOf(r)).toBe(r.emsp_entity_code)
+  })
+
   it('shows CHARGING on exactly the EVSEs where a session runs', async () => {
     const running = new Set((await sessions()).filter((r) => r.end_date_time === null).map((r) => r.evse_ref))
     expect(running.size).toBeGreaterThan(0)

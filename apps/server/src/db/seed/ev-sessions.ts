@@ -48,6 +48,12 @@ const CUSTOMERS: Record<string, readonly (readonly [string, number])[]> = {
   BUS: [['BUS', 1]],
 }
 
+/**
+ * Whose drivers charge as a customer's: the limousine fleet's drivers charge with the EMSP's app (RoamCharge), so
+ * their sessions name EMSP as the EMSP and the limo driver as the driver (the limo driver pages show them).
+ */
+const DRIVER_POOLS: Record<string, readonly string[]> = { EMSP: ['EMSP', 'LIMO'] }
+
 const OPERATORS: Record<string, readonly string[]> = {
   CPO: ['SparkGrid Operations', 'SparkGrid Field Services', 'SparkGrid x CapitaLand Malls'],
   VOLT: ['Voltnet Roaming Ops', 'Voltnet Partner Network'],
@@ -618,17 +624,23 @@ async function readNetwork(db: Db, entity: string): Promise<Network | null> {
     ]),
   )
   const customers = (CUSTOMERS[entity] ?? [[entity, 1]]).map(([code]) => code)
+  const pools = customers.flatMap((code) => DRIVER_POOLS[code] ?? [code])
   const driverRows = await db
     .selectFrom('ev_driver')
-    .where('entity_code', 'in', customers)
+    .where('entity_code', 'in', pools)
     .select(['id', 'entity_code', 'name', 'license_plate'])
     .orderBy('id')
     .execute()
+  // The drivers each customer's sessions are drawn from (an EMSP's customers include the fleets on its app).
   const drivers = new Map<string, SeedDriver[]>()
-  for (const d of driverRows) {
-    const list = drivers.get(d.entity_code) ?? []
-    list.push({ id: d.id, name: d.name, plate: d.license_plate })
-    drivers.set(d.entity_code, list)
+  for (const code of customers) {
+    const pool = new Set(DRIVER_POOLS[code] ?? [code])
+    drivers.set(
+      code,
+      driverRows
+        .filter((d) => pool.has(d.entity_code))
+        .map((d) => ({ id: d.id, name: d.name, plate: d.license_plate })),
+    )
   }
   const owner = await db
     .selectFrom('membership as m')
