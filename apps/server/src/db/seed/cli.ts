@@ -7,8 +7,8 @@ import { isDatabaseEmpty, seedDemoData } from './seed'
 /**
  * npm run seed -- [--scale N|large] [--seed S] [--now ISO] [--no-items] [--reset]
  * Generates deterministic demo data into DATABASE_URL (development databases only).
- * `--scale large` is a preset: every area at scale 1, plus 1,000,000 machine order items and payment
- * transactions (the large-list benchmark's size, docs/decisions/0014-orders-transactions.md).
+ * `--scale large` is a preset: every area at scale 1, plus 1,000,000 machine order items, payment transactions and
+ * charging sessions (the large-list benchmarks' size, docs/decisions/0014-orders-transactions.md and 0023).
  */
 const { values } = parseArgs({
   options: {
