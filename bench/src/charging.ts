@@ -3,7 +3,8 @@
  *
  * The EV charging lists at the large scale (>= 1,000,000 charging sessions, the seed's `--scale large`): the CPO's
  * sessions list (`GET /api/charging/charging-sessions/sessions`), first page and with each filter, and the charge
- * locations list with its count (`GET /api/charging/charge-points/CPO/locations` and `/count`). Each scenario
+ * locations list with its count (`GET /api/charging/charge-points/CPO/locations` and `/count`), and the CPO and EMSP
+ * homes (`GET /api/charging/home/cpo` and `/home/emsp`, read from the daily rollups). Each scenario
  * runs through HTTP beside its raw floor (the same service function in this process: queries and row mapping,
  * without HTTP, auth, validation or serialization). Target (issue 6): p95 under 25 ms. Reported, never enforced.
  */
@@ -20,7 +21,15 @@ import { measurePaired, pairedTable } from './paired'
 import { RESULTS_DIR } from './prepare'
 import { ms } from './report'
 import type { Caller } from './server'
-import { authenticate, CountCache, countMatchingLocations, listLocations, listSessions } from './server'
+import {
+  authenticate,
+  CountCache,
+  countMatchingLocations,
+  cpoHome,
+  emspHome,
+  listLocations,
+  listSessions,
+} from './server'
 import { round } from './stats'
 
 const { values } = parseArgs({
@@ -87,13 +96,19 @@ try {
   const caller: Caller = { auth, ip: null, sets: null }
   const noCache = new CountCache(0)
 
-  const run = async (scenario: string, server: RunningChild, path: string, raw: () => Promise<unknown>) => {
+  const run = async (
+    scenario: string,
+    server: RunningChild,
+    path: string,
+    raw: () => Promise<unknown>,
+    token = tokens.get(server) ?? '',
+  ) => {
     const target = {
       port: server.port,
       path,
       body: '',
       method: 'GET' as const,
-      headers: { authorization: `Token ${tokens.get(server) ?? ''}` },
+      headers: { authorization: `Token ${token}` },
     }
     const row = await measurePaired(scenario, target, raw, durationMs, TARGET_P95)
     rows.push(row)
@@ -164,6 +179,19 @@ try {
       countMatchingLocations(db, noCache, caller, 'CPO', counted),
     )
   }
+
+  // The homes: 30 days of trend, this month and today, the top five; the EMSP's is its customers' side.
+  await run('home: CPO (network, month, trend, top locations)', shipped, '/api/charging/home/cpo', () =>
+    cpoHome(db, 'CPO', 30),
+  )
+  const emspToken = await signIn(shipped.port, 'emsp')
+  await run(
+    'home: EMSP (customers, month, trend, top partners)',
+    shipped,
+    '/api/charging/home/emsp',
+    () => emspHome(db, 'EMSP', 30),
+    emspToken,
+  )
 } finally {
   for (const s of servers) await s.stop()
   await handle.destroy()

@@ -32,3 +32,4 @@ export {
   listLocations,
 } from '../../apps/server/src/modules/charging/locations/location.service'
 export type { Caller } from '../../apps/server/src/lib/request-meta'
+export { cpoHome, emspHome } from '../../apps/server/src/modules/charging/home/home.service'

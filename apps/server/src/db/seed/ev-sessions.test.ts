@@ -27,15 +27,22 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
     await db.deleteFrom('ev_session_refund').execute()
     await db.deleteFrom('ev_session').execute()
     await db.deleteFrom('ev_connector').execute()
-    for (const [i, entity] of ['CPO', 'VOLT', 'BUS'].entries()) {
+    // One charger per entity, and CPO's second in Malaysia, billing MYR: two currencies, two locations.
+    const networks = [
+      ['CPO', 'SG', 'SGD'],
+      ['VOLT', 'SG', 'SGD'],
+      ['BUS', 'SG', 'SGD'],
+      ['CPO', 'MY', 'MYR'],
+    ] as const
+    for (const [i, [entity, country, currency]] of networks.entries()) {
       const tariff = await db
         .insertInto('ev_tariff')
         .values({
           entity_code: entity,
-          uid: `seed-test-tariff-${entity}`,
+          uid: `seed-test-tariff-${String(i)}`,
           external_id: `ST-${entity}`,
           name: 'Seed test',
-          currency: 'SGD',
+          currency,
           type: null,
           elements: JSON.stringify([
             {
@@ -58,14 +65,14 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
         .insertInto('ev_location')
         .values({
           entity_code: entity,
-          uid: `seed-test-loc-${entity}`,
+          uid: `seed-test-loc-${String(i)}`,
           external_id: 'L',
           name: 'Seed test',
           address: '1 Test Rd',
-          city: 'Singapore',
+          city: country === 'MY' ? 'Johor Bahru' : 'Singapore',
           postal_code: '000001',
           state: '',
-          country: 'SG',
+          country,
           latitude: 1.3,
           longitude: 103.8,
           directions: '',
@@ -83,7 +90,7 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
         .values({
           entity_code: entity,
           location_id: location.id,
-          uid: `seed-test-evse-${entity}`,
+          uid: `seed-test-evse-${String(i)}`,
           evse_id: `SG*T*E${String(i)}`,
           charge_point_id: null,
           external_id: `E${String(i)}`,
@@ -106,7 +113,7 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
           entity_code: entity,
           location_id: location.id,
           evse_ref: evse.id,
-          uid: `seed-test-conn-${entity}`,
+          uid: `seed-test-conn-${String(i)}`,
           connector_id: '1',
           standard: 'IEC_62196_T2_COMBO',
           format: 'CABLE',
@@ -174,26 +181,58 @@ describe.each(DIALECTS)('the EV sessions seed on %s', (dialect) => {
     }
   })
 
-  it('adds up the daily rollups of both sides to the sessions and refunds', async () => {
+  it('adds up the daily rollups of both sides to the sessions and refunds, per day, currency and counterpart', async () => {
     const rows = await sessions()
     const daily = await t.database.db.selectFrom('ev_session_daily').selectAll().execute()
-    for (const side of ['CPO', 'EMSP'] as const) {
-      for (const entity of ['CPO', 'EMSP', 'VOLT', 'BUS']) {
-        const mine = rows.filter((r) => (side === 'CPO' ? r.entity_code : r.emsp_entity_code) === entity)
-        const d = daily.filter((x) => x.side === side && x.entity_code === entity)
-        expect(
-          d.reduce((s, x) => s + x.sessions, 0),
-          `${side} ${entity}`,
-        ).toBe(mine.length)
-        expect(d.reduce((s, x) => s + x.energy_wh, 0)).toBe(mine.reduce((s, r) => s + r.energy_wh, 0))
-        expect(d.reduce((s, x) => s + x.revenue_incl_vat, 0)).toBe(
-          mine.reduce((s, r) => s + r.total_incl_vat, 0),
-        )
-        expect(d.reduce((s, x) => s + x.refunded, 0)).toBe(mine.reduce((s, r) => s + r.refunded_amount, 0))
-        // Every day key is the start of a UTC+8 day.
-        for (const x of d) expect((x.day + 8 * 3_600_000) % DAY).toBe(0)
-      }
+    // Each session counts once on each side: the CPO's row of its location, the EMSP's row of its CPO, on the UTC+8
+    // day it started, in its currency. Written out here from the sessions, independently of the seed's tally.
+    type Sums = { sessions: number; energy_wh: number; incl: number; excl: number; refunded: number }
+    const expected = new Map<string, Sums>()
+    const add = (key: string, r: (typeof rows)[number]) => {
+      const e = expected.get(key) ?? { sessions: 0, energy_wh: 0, incl: 0, excl: 0, refunded: 0 }
+      e.sessions++
+      e.energy_wh += r.energy_wh
+      e.incl += r.total_incl_vat
+      e.excl += r.total_excl_vat
+      e.refunded += r.refunded_amount
+      expected.set(key, e)
     }
+    for (const r of rows) {
+      const day = Math.floor((r.start_date_time + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000
+      add(`${r.entity_code}|CPO|${String(day)}|${r.currency}|${String(r.location_id)}`, r)
+      add(`${r.emsp_entity_code}|EMSP|${String(day)}|${r.currency}|${r.entity_code}`, r)
+    }
+    const actual = new Map(
+      daily.map((x): [string, Sums] => [
+        `${x.entity_code}|${x.side}|${String(x.day)}|${x.currency}|${x.counterpart}`,
+        {
+          sessions: x.sessions,
+          energy_wh: x.energy_wh,
+          incl: x.revenue_incl_vat,
+          excl: x.revenue_excl_vat,
+          refunded: x.refunded,
+        },
+      ]),
+    )
+    expect(actual.size).toBe(daily.length)
+    expect(actual).toEqual(expected)
+    // Every day key is the start of a UTC+8 day.
+    for (const x of daily) expect((x.day + 8 * 3_600_000) % DAY).toBe(0)
+
+    // The key's new parts at work: CPO's side in both currencies, each on its own location; EMSP's side by CPO.
+    const locations = new Map(
+      (await t.database.db.selectFrom('ev_location').select(['id', 'country']).execute()).map((l) => [
+        String(l.id),
+        l.country,
+      ]),
+    )
+    const cpoSide = daily.filter((x) => x.side === 'CPO' && x.entity_code === 'CPO')
+    expect(new Set(cpoSide.map((x) => x.currency))).toEqual(new Set(['SGD', 'MYR']))
+    for (const x of cpoSide) expect(locations.get(x.counterpart)).toBe(x.currency === 'MYR' ? 'MY' : 'SG')
+    expect(
+      new Set(daily.filter((x) => x.side === 'EMSP' && x.entity_code === 'EMSP').map((x) => x.counterpart)),
+    ).toEqual(new Set(['CPO', 'VOLT']))
+    expect(rows.some((r) => r.refunded_amount > 0)).toBe(true)
   })
 
   it('draws the EMSP’s customers from its app users and the limo fleet on its app; others from their own', async () => {

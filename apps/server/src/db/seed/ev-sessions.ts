@@ -12,13 +12,15 @@ import type { Cell } from './bulk-insert'
 import { BulkInserter, tuneForBulkLoad, withIndexesDeferred } from './bulk-insert'
 import type { Random } from './random'
 import type { SeedContext } from './seed-context'
+import { evDailyCounterpart } from '../../modules/charging/ev.table'
 import { chargerStatus } from './ev-network'
 
 /*
  * Charging sessions of the CPO, VOLT and BUS networks over the 90 days before `now` (docs/decisions/0020 and 0023):
  * realistic 15-minute charging periods (ENERGY with a taper, TIME), optional grace → blackout → regular parking,
  * costs from the contract's priceSession on the connector's tariff (so the seed, the server and the portal agree
- * to the cent), statuses with stop reasons, a few refunds, and the ev_session_daily rollups of both sides.
+ * to the cent), statuses with stop reasons, a few refunds, and the ev_session_daily rollups of both sides (per
+ * UTC+8 start day, currency and counterpart: the location on the CPO's side, the CPO on the EMSP's).
  * The large preset (`rowTarget`) writes at least that many sessions in batches, with the indexes built once at the
  * end, so memory stays flat and a million sessions take minutes.
  */
@@ -217,6 +219,8 @@ const DAILY_COLUMNS = [
   'entity_code',
   'side',
   'day',
+  'currency',
+  'counterpart',
   'sessions',
   'energy_wh',
   'revenue_incl_vat',
@@ -365,12 +369,21 @@ function parkingPeriods(
   return { periods, end: at }
 }
 
-interface Daily {
+interface Measures {
   sessions: number
   energyWh: number
   revenueIncl: number
   revenueExcl: number
   refunded: number
+}
+
+/** One ev_session_daily row: its key and its measures. */
+interface Daily extends Measures {
+  entity: string
+  side: 'CPO' | 'EMSP'
+  day: number
+  currency: string
+  counterpart: string
 }
 
 interface Rows {
@@ -400,18 +413,43 @@ class SessionGenerator {
     private readonly daily: Map<string, Daily>,
   ) {}
 
-  private tally(entity: string, side: 'CPO' | 'EMSP', day: number, add: Partial<Daily>) {
-    const key = `${entity}|${side}|${String(day)}`
-    let d = this.daily.get(key)
-    if (!d) {
-      d = { sessions: 0, energyWh: 0, revenueIncl: 0, revenueExcl: 0, refunded: 0 }
-      this.daily.set(key, d)
+  /**
+   * Adds a session's facts to both sides' rollup rows of its UTC+8 start day and currency: the CPO's by location,
+   * the EMSP's by CPO (evDailyCounterpart).
+   */
+  private tally(
+    s: { cpo: string; emsp: string; locationId: number; day: number; currency: string },
+    add: Partial<Measures>,
+  ) {
+    const session = { entity_code: s.cpo, location_id: s.locationId }
+    for (const [entity, side] of [
+      [s.cpo, 'CPO'],
+      [s.emsp, 'EMSP'],
+    ] as const) {
+      const counterpart = evDailyCounterpart(side, session)
+      const key = `${entity}|${side}|${String(s.day)}|${s.currency}|${counterpart}`
+      let d = this.daily.get(key)
+      if (!d) {
+        d = {
+          entity,
+          side,
+          day: s.day,
+          currency: s.currency,
+          counterpart,
+          sessions: 0,
+          energyWh: 0,
+          revenueIncl: 0,
+          revenueExcl: 0,
+          refunded: 0,
+        }
+        this.daily.set(key, d)
+      }
+      d.sessions += add.sessions ?? 0
+      d.energyWh += add.energyWh ?? 0
+      d.revenueIncl += add.revenueIncl ?? 0
+      d.revenueExcl += add.revenueExcl ?? 0
+      d.refunded += add.refunded ?? 0
     }
-    d.sessions += add.sessions ?? 0
-    d.energyWh += add.energyWh ?? 0
-    d.revenueIncl += add.revenueIncl ?? 0
-    d.revenueExcl += add.revenueExcl ?? 0
-    d.refunded += add.refunded ?? 0
   }
 
   /** One session; `running` makes an ACTIVE or HOGGING session that started in the last hours. */
@@ -540,10 +578,13 @@ class SessionGenerator {
       end,
       lastUpdated,
     ])
-    const day = utc8Day(start)
-    const facts = { sessions: 1, energyWh: wh, revenueIncl: total.incl_vat, revenueExcl: total.excl_vat }
-    this.tally(net.entity, 'CPO', day, facts)
-    this.tally(emsp, 'EMSP', day, facts)
+    const rollup = { cpo: net.entity, emsp, locationId: c.locationId, day: utc8Day(start), currency }
+    this.tally(rollup, {
+      sessions: 1,
+      energyWh: wh,
+      revenueIncl: total.incl_vat,
+      revenueExcl: total.excl_vat,
+    })
 
     // A few paid sessions were refunded in part or in full, by the CPO's staff, with the Refund transaction.
     if (paid > 0 && end !== null && rng.chance(0.004)) {
@@ -584,8 +625,7 @@ class SessionGenerator {
         `RF${uid.replaceAll('-', '').slice(0, 16).toUpperCase()}`,
         at,
       ])
-      this.tally(net.entity, 'CPO', day, { refunded: amount })
-      this.tally(emsp, 'EMSP', day, { refunded: amount })
+      this.tally(rollup, { refunded: amount })
     }
   }
 
@@ -813,19 +853,18 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
     await load()
   }
   await bulk.syncSequence('ev_session')
-  const dailyRows: Cell[][] = [...daily.entries()].map(([key, d]) => {
-    const [entity, side, day] = key.split('|')
-    return [
-      entity ?? '',
-      side ?? '',
-      Number(day),
-      d.sessions,
-      d.energyWh,
-      d.revenueIncl,
-      d.revenueExcl,
-      d.refunded,
-    ]
-  })
+  const dailyRows: Cell[][] = [...daily.values()].map((d) => [
+    d.entity,
+    d.side,
+    d.day,
+    d.currency,
+    d.counterpart,
+    d.sessions,
+    d.energyWh,
+    d.revenueIncl,
+    d.revenueExcl,
+    d.refunded,
+  ])
   await db.transaction().execute((trx) => bulk.insert(trx, 'ev_session_daily', DAILY_COLUMNS, dailyRows))
   await syncEvseStatuses(
     db,

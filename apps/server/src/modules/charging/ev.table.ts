@@ -188,16 +188,30 @@ export interface EvSessionRefundTable {
   created_at: number
 }
 
-/** Daily rollup per entity and side ('CPO' or 'EMSP'); day = start of the UTC+8 calendar day, epoch ms. */
+/**
+ * Daily rollup per entity, side ('CPO' or 'EMSP'), UTC+8 day (start of the day, epoch ms), currency and counterpart:
+ * the location id in decimal on side CPO, the CPO entity code on side EMSP (evDailyCounterpart below).
+ */
 export interface EvSessionDailyTable {
   entity_code: string
   side: string
   day: number
+  /** ISO 4217, the sessions' currency. */
+  currency: string
+  counterpart: string
   sessions: number
   energy_wh: number
   revenue_incl_vat: number
   revenue_excl_vat: number
   refunded: number
+}
+
+/** The rollup's counterpart of a session on one side: its location on the CPO's, its CPO on the EMSP's. */
+export function evDailyCounterpart(
+  side: 'CPO' | 'EMSP',
+  session: { location_id: number; entity_code: string },
+): string {
+  return side === 'CPO' ? String(session.location_id) : session.entity_code
 }
 
 export type EvTariffRow = Selectable<EvTariffTable>

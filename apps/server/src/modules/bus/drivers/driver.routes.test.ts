@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../db/database'
 import { driversFor, singaporePlate } from '../../../db/seed/ev-drivers'
 import type { TestApp } from '../../../test-support'
+import type { EvSite } from '../../../test-support/ev-fixtures'
+import { energyCost, insertEvDriver, insertEvSession, insertEvSite } from '../../../test-support/ev-fixtures'
 import { call, createTestApp, DIALECTS, loginAs, TEST_NOW } from '../../../test-support'
 
 const DASH = '/api/bus/v2/dashboard/drivers'
@@ -64,150 +66,51 @@ const VOLT_DRIVERS: FixtureDriver[] = [
   },
 ]
 
-async function insertDriver(db: Db, entity: string, d: FixtureDriver, uuid: string): Promise<number> {
-  const row = await db
-    .insertInto('ev_driver')
-    .values({
-      entity_code: entity,
-      uuid,
-      name: d.name,
-      mobile_number: d.mobile,
-      email: d.email,
-      nationality: d.nationality,
-      is_registered: d.registered ? 1 : 0,
-      subscribed_cpo_entities: JSON.stringify(d.subscribed),
-      license_plate: 'SGX1234A',
-      created_at: d.createdAt,
-      updated_at: d.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
+const insertDriver = (db: Db, entity: string, d: FixtureDriver, uuid: string): Promise<number> =>
+  insertEvDriver(db, {
+    entity_code: entity,
+    uuid,
+    name: d.name,
+    mobile_number: d.mobile,
+    email: d.email,
+    nationality: d.nationality,
+    is_registered: d.registered ? 1 : 0,
+    subscribed_cpo_entities: JSON.stringify(d.subscribed),
+    license_plate: 'SGX1234A',
+    created_at: d.createdAt,
+  })
 
 /** A VOLT charger (location, EVSE, connector) for the detail's sessions. */
-async function voltCharger(db: Db) {
-  const at = { created_at: T0, updated_at: T0 }
-  const location = await db
-    .insertInto('ev_location')
-    .values({
-      entity_code: 'VOLT',
-      uid: 'drv-loc',
-      external_id: 'DRV-L',
-      name: 'Driver Fixture Carpark',
-      address: '1 Fixture Road',
-      city: 'Singapore',
-      postal_code: '018989',
-      state: '',
-      country: 'SG',
-      latitude: 1.28,
-      longitude: 103.85,
-      directions: '',
-      contact_number: '',
-      parking_restrictions: '[]',
-      publish: 1,
-      time_zone: 'Asia/Singapore',
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const evse = await db
-    .insertInto('ev_evse')
-    .values({
-      entity_code: 'VOLT',
-      location_id: location.id,
-      uid: 'drv-evse',
-      evse_id: 'SG*VLT*EDRV*1',
-      charge_point_id: null,
-      external_id: 'DRV-E',
-      status: 'AVAILABLE',
-      physical_reference: 'D1',
-      directions: '',
-      instructions: '',
-      protocol: 'OCPI',
-      capabilities: '[]',
-      parking_restrictions: '[]',
-      floor_level: '1',
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const connector = await db
-    .insertInto('ev_connector')
-    .values({
-      entity_code: 'VOLT',
-      location_id: location.id,
-      evse_ref: evse.id,
-      uid: 'drv-conn',
-      connector_id: '1',
-      standard: 'IEC_62196_T2',
-      format: 'SOCKET',
-      power_type: 'AC_3_PHASE',
-      max_voltage: 400,
-      max_amperage: 32,
-      max_electric_power: 22_000,
-      tariff_id: null,
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return { location: location.id, evse: evse.id, connector: connector.id }
-}
+const voltCharger = (db: Db) =>
+  insertEvSite(db, {
+    entity: 'VOLT',
+    key: 'drv',
+    at: T0,
+    location: { name: 'Driver Fixture Carpark', latitude: 1.28, longitude: 103.85 },
+    evse: { evse_id: 'SG*VLT*EDRV*1', physical_reference: 'D1' },
+  })
 
-async function insertSession(
+/** A completed session of VOLT's own customer: an hour from `start`, its energy paid in full. */
+const insertSession = (
   db: Db,
-  c: { location: number; evse: number; connector: number },
+  c: EvSite,
   uid: string,
   driverId: number | null,
   start: number,
   wh: number,
   total: number,
-) {
-  await db
-    .insertInto('ev_session')
-    .values({
-      uid,
-      external_id: uid,
-      authorization_reference: uid,
-      entity_code: 'VOLT',
-      emsp_entity_code: 'VOLT',
-      location_id: c.location,
-      evse_ref: c.evse,
-      connector_ref: c.connector,
-      tariff_id: null,
-      driver_id: driverId,
-      user_name: 'Alice Tan',
-      operator_name: 'Voltnet',
-      status: 'COMPLETED',
-      stop_reason: 'VEHICLE_MANUAL_STOP',
-      protocol: 'OCPI',
-      connectivity: 'ONLINE',
-      payment_method_code: 'APP',
-      license_plate: 'SGX1234A',
-      currency: 'SGD',
-      energy_wh: wh,
-      price_per_kwh_excl_vat: 5000,
-      price_per_kwh_incl_vat: 5450,
-      cost_energy_excl_vat: total,
-      cost_energy_incl_vat: total,
-      cost_time_excl_vat: 0,
-      cost_time_incl_vat: 0,
-      cost_parking_excl_vat: 0,
-      cost_parking_incl_vat: 0,
-      cost_flat_excl_vat: 0,
-      cost_flat_incl_vat: 0,
-      total_excl_vat: total,
-      total_incl_vat: total,
-      paid_amount: total,
-      refunded_amount: 0,
-      invoice_reference_id: null,
-      charging_periods: '[]',
-      start_date_time: start,
-      end_date_time: start + 3_600_000,
-      last_updated: start + 3_600_000,
-    })
-    .execute()
-}
+) =>
+  insertEvSession(db, c, {
+    uid,
+    driver_id: driverId,
+    user_name: 'Alice Tan',
+    operator_name: 'Voltnet',
+    stop_reason: 'VEHICLE_MANUAL_STOP',
+    energy_wh: wh,
+    ...energyCost(total, total),
+    paid_amount: total,
+    start_date_time: start,
+  })
 
 /** A multipart body with one file field, as a browser sends an upload. */
 function multipart(content: Buffer | string, filename = 'drivers.csv', field = 'file') {

@@ -1,11 +1,13 @@
-import { DEVICE_OFFLINE_AFTER_MS, EvSessionStatus, SGT_OFFSET_MS } from '@portal/contract'
+import { DEVICE_OFFLINE_AFTER_MS, EvSessionStatus } from '@portal/contract'
+import type { ExpressionBuilder } from 'kysely'
 import { sql } from 'kysely'
-import type { Db } from '../../../db/database'
+import type { Database, Db } from '../../../db/database'
 
 /*
- * Reads of the CPO and EMSP homes (docs/decisions/0026-ev-home-users-devices.md). Sums come from ev_session_daily
- * (at most ~90 rows per call); counts of the network and of running sessions from entity-leading indexes; the
- * per-location and per-partner groupings of a day range from the side's (code, start_date_time) index.
+ * Reads of the CPO and EMSP homes (docs/decisions/0026-ev-home-users-devices.md). Sums, money per currency, the trend
+ * and the top lists come from ev_session_daily alone (keyed by entity, side, UTC+8 day, currency and counterpart:
+ * grouped in SQL on its primary key, a few thousand rows at most whatever the number of sessions); counts of the
+ * network, of running sessions and of app users from entity-leading indexes; refunds issued from ev_session_refund.
  */
 
 /** Which side of a session an entity is on: the charger's owner (CPO) or the customer's provider (EMSP). */
@@ -13,34 +15,84 @@ export type Side = 'CPO' | 'EMSP'
 
 const sideColumn = (side: Side) => (side === 'CPO' ? 'entity_code' : 'emsp_entity_code')
 
-export interface DailyRow {
-  day: number
+/** Rollup sums of one group (a day, or a counterpart) in one currency. */
+export interface RollupSums {
+  currency: string
   sessions: number
-  energy_wh: number
-  revenue_incl_vat: number
-  revenue_excl_vat: number
-  refunded: number
+  energyWh: number
+  incl: number
+  excl: number
 }
 
-/** The entity's rollup rows of one side for the UTC+8 days in [fromDay, toDay]. */
-export async function dailyRows(
+/** The rollup rows of one side of the entity for the UTC+8 days in [fromDay, toDay]. */
+function rollupOf(db: Db, entityCode: string, side: Side, fromDay: number, toDay: number) {
+  return (
+    db
+      .selectFrom('ev_session_daily')
+      .where('entity_code', '=', entityCode)
+      .where('side', '=', side)
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
+      // A row only a refund wrote (its session's own row missing) holds no session: it would list a currency at 0.
+      .where('sessions', '>', 0)
+  )
+}
+
+/** The measures summed, in minor units and Wh, beside the currency they are in. */
+const sums = (eb: ExpressionBuilder<Database, 'ev_session_daily'>) =>
+  [
+    eb.ref('currency').as('currency'),
+    eb.fn.sum<number | string>('sessions').as('sessions'),
+    eb.fn.sum<number | string>('energy_wh').as('energy'),
+    eb.fn.sum<number | string>('revenue_incl_vat').as('incl'),
+    eb.fn.sum<number | string>('revenue_excl_vat').as('excl'),
+  ] as const
+
+interface RawSums {
+  currency: string
+  sessions: number | string
+  energy: number | string
+  incl: number | string
+  excl: number | string
+}
+
+// PostgreSQL sums bigint columns as numeric, which node-postgres hands over as a string: Number() on both engines.
+const sumsOf = (r: RawSums): RollupSums => ({
+  currency: r.currency,
+  sessions: Number(r.sessions),
+  energyWh: Number(r.energy),
+  incl: Number(r.incl),
+  excl: Number(r.excl),
+})
+
+/** The side's sums per UTC+8 day and currency over [fromDay, toDay] (in the primary key's order: no sort). */
+export async function dailySums(
   db: Db,
   entityCode: string,
   side: Side,
   fromDay: number,
   toDay: number,
-): Promise<DailyRow[]> {
-  const rows = await db
-    .selectFrom('ev_session_daily')
-    .where('entity_code', '=', entityCode)
-    .where('side', '=', side)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .select(['day', 'sessions', 'energy_wh', 'revenue_incl_vat', 'revenue_excl_vat', 'refunded'])
-    .orderBy('day')
+): Promise<(RollupSums & { day: number })[]> {
+  const rows = await rollupOf(db, entityCode, side, fromDay, toDay)
+    .select((eb) => [eb.ref('day').as('day'), ...sums(eb)])
+    .groupBy(['day', 'currency'])
     .execute()
-  // PostgreSQL's bigint columns arrive as numbers through the int8 parser (db/database.ts), as SQLite's do.
-  return rows
+  return rows.map((r) => ({ day: r.day, ...sumsOf(r) }))
+}
+
+/** The side's sums per counterpart (location id or CPO entity code) and currency over [fromDay, toDay]. */
+export async function counterpartSums(
+  db: Db,
+  entityCode: string,
+  side: Side,
+  fromDay: number,
+  toDay: number,
+): Promise<(RollupSums & { counterpart: string })[]> {
+  const rows = await rollupOf(db, entityCode, side, fromDay, toDay)
+    .select((eb) => [eb.ref('counterpart').as('counterpart'), ...sums(eb)])
+    .groupBy(['counterpart', 'currency'])
+    .execute()
+  return rows.map((r) => ({ counterpart: r.counterpart, ...sumsOf(r) }))
 }
 
 /** Sessions plugged in right now on one side, by status, each counted on the (code, status, last_updated) index. */
@@ -112,71 +164,6 @@ export async function networkCounts(db: Db, entityCode: string, now: number): Pr
   }
 }
 
-/** One day's sessions of one group (a location or a partner) in one currency. */
-export interface DayGroup {
-  key: string
-  currency: string
-  sessions: number
-  energyWh: number
-  incl: number
-  excl: number
-}
-
-const DAY_MS = 86_400_000
-/**
- * The UTC+8 day number of a start time, in SQL: integer division works alike on both engines (DESIGN.md), and the
- * constants are written into the statement so SQLite divides integers rather than bound floats.
- */
-const dayNumber = sql<number | string>`(start_date_time + ${sql.lit(SGT_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`
-
-/**
- * Sessions started in [from, to) on one side, grouped by UTC+8 day, group key and currency: the key is the location
- * (CPO side) or the CPO partner (EMSP side). Served by the side's (code, start_date_time) index. Returns day start →
- * its groups.
- */
-export async function groupedByDay(
-  db: Db,
-  entityCode: string,
-  side: Side,
-  from: number,
-  to: number | null,
-): Promise<Map<number, DayGroup[]>> {
-  let q = db
-    .selectFrom('ev_session')
-    .where(sideColumn(side), '=', entityCode)
-    .where('start_date_time', '>=', from)
-  if (to !== null) q = q.where('start_date_time', '<', to)
-  // The location id (a number) or the partner's entity code: a string either way for the maps above.
-  const key = side === 'CPO' ? sql<number | string>`location_id` : sql<number | string>`entity_code`
-  const rows = await q
-    .select([
-      dayNumber.as('d'),
-      key.as('k'),
-      'currency',
-      (eb) => eb.fn.countAll<number | string>().as('sessions'),
-      (eb) => eb.fn.sum<number | string>('energy_wh').as('energy'),
-      (eb) => eb.fn.sum<number | string>('total_incl_vat').as('incl'),
-      (eb) => eb.fn.sum<number | string>('total_excl_vat').as('excl'),
-    ])
-    .groupBy([dayNumber, key, 'currency'])
-    .execute()
-  const out = new Map<number, DayGroup[]>()
-  for (const r of rows) {
-    const day = Number(r.d) * DAY_MS - SGT_OFFSET_MS
-    const groups = out.get(day) ?? []
-    groups.push({
-      key: String(r.k),
-      currency: r.currency,
-      sessions: Number(r.sessions),
-      energyWh: Number(r.energy),
-      incl: Number(r.incl),
-      excl: Number(r.excl),
-    })
-    out.set(day, groups)
-  }
-  return out
-}
-
 /**
  * Refunds issued since `from` per currency, and of them those since `today`: the CPO's by its own entity code, the
  * EMSP's through the sessions of its customers. Refunds are rare; both reads are short index ranges.
@@ -232,7 +219,7 @@ export function entityNames(db: Db, codes: readonly string[]) {
     .execute()
 }
 
-/** The entity's currency (the rollups hold one currency per entity). */
+/** The entity's own currency: its money figures list it first. */
 export async function entityCurrency(db: Db, entityCode: string): Promise<string> {
   const row = await db
     .selectFrom('entity')

@@ -166,7 +166,7 @@ describe.each(DIALECTS)('CPO and EMSP homes on %s', (dialect) => {
       expect(home.top_locations.length).toBeGreaterThan(0)
     })
 
-    it('answers the same on a second call (settled days from memory, the last two read live)', async () => {
+    it('answers the same on a second call', async () => {
       const again = await get<CpoHome>('tgrid', CPO_HOME)
       expect({
         ...again,

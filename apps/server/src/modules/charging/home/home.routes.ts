@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import { cpoHome, emspHome } from './home.service'
-import { SettledDays } from './settled-days'
 
 /** The homes summarise charging sessions (and the network they ran on): reading them needs read on sessions. */
 const read = { permission: { app: 'ev', resource: 'sessions/*', action: 'read' } } as const
@@ -15,8 +14,6 @@ const read = { permission: { app: 'ev', resource: 'sessions/*', action: 'read' }
  */
 export function chargingHomeRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  // Settled days' groupings, per app instance (a test app gets its own).
-  const settled = new SettledDays()
 
   r.get(
     '/home/cpo',
@@ -32,7 +29,7 @@ export function chargingHomeRoutes(app: FastifyInstance): void {
     },
     async (request) => ({
       data: {
-        summary: await cpoHome(app.db, settled, requireAuth(request).entityCode, request.query.trend_days),
+        summary: await cpoHome(app.db, requireAuth(request).entityCode, request.query.trend_days),
       },
     }),
   )
@@ -51,7 +48,7 @@ export function chargingHomeRoutes(app: FastifyInstance): void {
     },
     async (request) => ({
       data: {
-        summary: await emspHome(app.db, settled, requireAuth(request).entityCode, request.query.trend_days),
+        summary: await emspHome(app.db, requireAuth(request).entityCode, request.query.trend_days),
       },
     }),
   )

@@ -4,18 +4,18 @@ import type { TestApp } from '../../../test-support'
 import { createTestApp, DIALECTS } from '../../../test-support'
 import { cpoHome } from './home.service'
 import type { World } from './overview.fixtures'
-import { buildWorld, DAY } from './overview.fixtures'
-import { SettledDays } from './settled-days'
+import { addToRollup, buildWorld, DAY } from './overview.fixtures'
 
 /*
  * The homes at a fixed clock (the route tests use the real one): 09:00 SGT on the first day of a month, so "today" and
- * "this month" start at the same instant, and the settled-day memory can be watched at work.
+ * "this month" start at the same instant; and a late write to a past day, which the homes show at once (they read
+ * the rollups on every call and keep nothing in memory).
  */
 const HOUR = 3_600_000
 /** 2020-03-01 09:00 SGT. */
 const NOW = Date.UTC(2020, 1, 29, 16) + 9 * HOUR
 
-/** A session copied from a fixture one, started at `start`, with a distinct uid. */
+/** A session copied from a fixture one, started at `start`, with a distinct uid, counted in its rollups. */
 async function copySession(db: Db, fromUid: string, uid: string, start: number, totalIncl: number) {
   const row = await db
     .selectFrom('ev_session')
@@ -37,6 +37,16 @@ async function copySession(db: Db, fromUid: string, uid: string, start: number, 
       total_excl_vat: totalIncl,
     })
     .execute()
+  await addToRollup(db, {
+    cpo: row.entity_code,
+    emsp: row.emsp_entity_code,
+    locationId: row.location_id,
+    start,
+    currency: row.currency,
+    wh: row.energy_wh,
+    totalIncl,
+    totalExcl: totalIncl,
+  })
 }
 
 const sgdOf = (list: { currency: string; incl_vat: number }[] | undefined) =>
@@ -52,7 +62,7 @@ describe.each(DIALECTS)('home figures at a fixed clock on %s', (dialect) => {
   afterAll(() => t.close())
 
   it('on the first of the month, this month and today are the same period', async () => {
-    const home = await cpoHome(t.database.db, new SettledDays(), 'TGRID', 30, NOW)
+    const home = await cpoHome(t.database.db, 'TGRID', 30, NOW)
     expect(w.today).toBe(w.month)
     expect(home.today.from).toBe(home.month.from)
     expect(home.month).toEqual({ ...home.today, from: w.month })
@@ -64,40 +74,32 @@ describe.each(DIALECTS)('home figures at a fixed clock on %s', (dialect) => {
     )
   })
 
-  it('keeps settled days in memory and reads today live', async () => {
+  it('shows a late write to a past day, to yesterday and to today on the next call (nothing kept in memory)', async () => {
     const db = t.database.db
-    const settled = new SettledDays()
-    const before = await cpoHome(db, settled, 'TGRID', 30, NOW)
+    const before = await cpoHome(db, 'TGRID', 30, NOW)
     const threeDaysAgo = w.today - 3 * DAY
-    const pointOf = (h: typeof before, day: number) => h.trend.find((p) => p.day === day)?.revenue
-
-    // A late write to a settled day: the memory keeps the day as it was read...
-    await copySession(db, 'fx-s-003', 'fx-late-settled', threeDaysAgo + HOUR, 1000)
-    // ...while one today shows at once.
-    await copySession(db, 'fx-s-003', 'fx-late-today', w.today + HOUR, 2000)
-    const after = await cpoHome(db, settled, 'TGRID', 30, NOW)
-    expect(sgdOf(pointOf(after, threeDaysAgo))).toBe(sgdOf(pointOf(before, threeDaysAgo)))
-    expect(sgdOf(after.today.revenue)).toBeCloseTo(sgdOf(before.today.revenue) + 20, 2)
-
-    // A fresh memory (another instance, a restart) reads the settled day again.
-    const fresh = await cpoHome(db, new SettledDays(), 'TGRID', 30, NOW)
-    expect(sgdOf(pointOf(fresh, threeDaysAgo))).toBeCloseTo(sgdOf(pointOf(before, threeDaysAgo)) + 10, 2)
-  })
-
-  it('reads yesterday live until 06:00 SGT, and keeps it after', async () => {
-    const db = t.database.db
     const yesterday = w.today - DAY
-    const early = w.today + 3 * HOUR
-    const late = w.today + 7 * HOUR
-    const earlyMemory = new SettledDays()
-    const lateMemory = new SettledDays()
-    const early1 = await cpoHome(db, earlyMemory, 'TGRID', 30, early)
-    const late1 = await cpoHome(db, lateMemory, 'TGRID', 30, late)
+    const pointOf = (h: typeof before, day: number) => h.trend.find((p) => p.day === day)
+    const beta = (h: typeof before) => h.top_locations.find((l) => l.uid === 'fx-grid-beta')
+
+    // fx-s-003 ran on Grid Beta Mall (SGD): copies of it three days ago, yesterday evening and this morning.
+    await copySession(db, 'fx-s-003', 'fx-late-past', threeDaysAgo + HOUR, 1000)
     await copySession(db, 'fx-s-003', 'fx-late-yesterday', yesterday + 20 * HOUR, 500)
-    const early2 = await cpoHome(db, earlyMemory, 'TGRID', 30, early)
-    const late2 = await cpoHome(db, lateMemory, 'TGRID', 30, late)
-    const y = (h: typeof early1) => sgdOf(h.trend.find((p) => p.day === yesterday)?.revenue)
-    expect(y(early2)).toBeCloseTo(y(early1) + 5, 2)
-    expect(y(late2)).toBe(y(late1))
+    await copySession(db, 'fx-s-003', 'fx-late-today', w.today + HOUR, 2000)
+    const after = await cpoHome(db, 'TGRID', 30, NOW)
+    expect(pointOf(after, threeDaysAgo)?.sessions).toBe((pointOf(before, threeDaysAgo)?.sessions ?? 0) + 1)
+    expect(sgdOf(pointOf(after, threeDaysAgo)?.revenue)).toBeCloseTo(
+      sgdOf(pointOf(before, threeDaysAgo)?.revenue) + 10,
+      2,
+    )
+    expect(sgdOf(pointOf(after, yesterday)?.revenue)).toBeCloseTo(
+      sgdOf(pointOf(before, yesterday)?.revenue) + 5,
+      2,
+    )
+    expect(after.today.sessions).toBe(before.today.sessions + 1)
+    expect(sgdOf(after.today.revenue)).toBeCloseTo(sgdOf(before.today.revenue) + 20, 2)
+    // This month is today (the first): the location's month grows by today's session only.
+    expect(beta(after)?.sessions).toBe((beta(before)?.sessions ?? 0) + 1)
+    expect(sgdOf(beta(after)?.revenue)).toBeCloseTo(sgdOf(beta(before)?.revenue) + 20, 2)
   })
 })

@@ -8,26 +8,18 @@ import {
   sgtMonthStart,
 } from '@portal/contract'
 import type { Db } from '../../../db/database'
-import type { DailyRow, DayGroup, Side } from './home.repository'
+import type { RollupSums, Side } from './home.repository'
 import {
+  counterpartSums,
   countRunning,
-  dailyRows,
+  dailySums,
   entityCurrency,
   entityNames,
-  groupedByDay,
   locationsByIds,
   networkCounts,
   refundsSince,
   userCounts,
 } from './home.repository'
-import type { SettledDays } from './settled-days'
-
-const DAY_MS = 86_400_000
-/**
- * A day's groupings are kept once this long has passed since the day ended: sessions that started on it have
- * finished by then (the longest idle stays last hours). Before that the day is read live.
- */
-export const SETTLE_AFTER_MS = 6 * 3_600_000
 
 /** Minor units → currency units, exact to the currency's digits. */
 export function units(minor: number, currency: string): number {
@@ -52,33 +44,6 @@ function periodsOf(now: number, trendDays: number): Periods {
   const month = sgtMonthStart(now)
   const days = sgtDaysEndingAt(now, trendDays)
   return { now, today, month, trendDays: days, first: Math.min(month, days[0] ?? today) }
-}
-
-/**
- * The side's sessions per day, location/partner and currency from `p.first` on: settled days from the cache (filled
- * from the database in one read the first time they are needed), the rest (today, and yesterday until 06:00 SGT)
- * read live.
- */
-async function dayGroups(
-  db: Db,
-  settled: SettledDays,
-  entityCode: string,
-  side: Side,
-  p: Periods,
-): Promise<Map<number, readonly DayGroup[]>> {
-  const scope = `${side}|${entityCode}`
-  const liveFrom = Math.max(p.first, p.now - p.today < SETTLE_AFTER_MS ? p.today - DAY_MS : p.today)
-  const settledDays: number[] = []
-  for (let day = p.first; day < liveFrom; day += DAY_MS) settledDays.push(day)
-  const missing = settledDays.find((day) => settled.get(scope, day) === undefined)
-  if (missing !== undefined) {
-    const filled = await groupedByDay(db, entityCode, side, missing, liveFrom)
-    for (const day of settledDays) if (day >= missing) settled.set(scope, day, filled.get(day) ?? [])
-  }
-  const out = new Map<number, readonly DayGroup[]>()
-  for (const day of settledDays) out.set(day, settled.get(scope, day) ?? [])
-  for (const [day, groups] of await groupedByDay(db, entityCode, side, liveFrom, null)) out.set(day, groups)
-  return out
 }
 
 /** Minor-unit sums per currency. */
@@ -119,95 +84,86 @@ interface Figures {
   today: HomeTotals
   month: HomeTotals
   trend: HomeTrendPoint[]
-  /** This month's sessions per group key. */
-  monthByKey: Map<string, { sessions: number; energyWh: number; revenue: PerCurrency }>
+  /** This month's sessions per counterpart (location id or CPO entity code). */
+  monthByKey: Map<string, Tally>
+}
+
+/** Sessions, energy and money per currency of a group (a day, a period, a counterpart). */
+class Tally {
+  sessions = 0
+  energyWh = 0
+  readonly money = new PerCurrency()
+
+  add(s: RollupSums): void {
+    this.sessions += s.sessions
+    this.energyWh += s.energyWh
+    this.money.add(s.currency, s.incl, s.excl)
+  }
 }
 
 /**
- * Today, this month and the trend: sessions and energy from the rollups, money per currency from the day groups,
- * refunds from the refunds issued in the period.
+ * Today, this month and the trend from the rollups (per day and currency), the month's counterparts from the rollups
+ * too (per counterpart and currency), refunds from the refunds issued in the period.
  */
-async function figuresOf(
-  db: Db,
-  settled: SettledDays,
-  entityCode: string,
-  side: Side,
-  p: Periods,
-  own: string,
-): Promise<Figures> {
-  const [rows, groups, refunds] = await Promise.all([
-    dailyRows(db, entityCode, side, p.first, p.today),
-    dayGroups(db, settled, entityCode, side, p),
+async function figuresOf(db: Db, entityCode: string, side: Side, p: Periods, own: string): Promise<Figures> {
+  const [days, counterparts, refunds] = await Promise.all([
+    dailySums(db, entityCode, side, p.first, p.today),
+    counterpartSums(db, entityCode, side, p.month, p.today),
     refundsSince(db, entityCode, side, p.month, p.today),
   ])
-  const byDay = new Map(rows.map((r) => [r.day, r]))
-  const todayMoney = new PerCurrency()
-  const monthMoney = new PerCurrency()
-  const monthByKey: Figures['monthByKey'] = new Map()
-  const dayMoney = new Map<number, PerCurrency>()
-  for (const [day, list] of groups) {
-    const perDay = new PerCurrency()
-    dayMoney.set(day, perDay)
-    for (const g of list) {
-      perDay.add(g.currency, g.incl, g.excl)
-      if (day === p.today) todayMoney.add(g.currency, g.incl, g.excl)
-      if (day >= p.month) {
-        monthMoney.add(g.currency, g.incl, g.excl)
-        const entry = monthByKey.get(g.key) ?? { sessions: 0, energyWh: 0, revenue: new PerCurrency() }
-        entry.sessions += g.sessions
-        entry.energyWh += g.energyWh
-        entry.revenue.add(g.currency, g.incl, g.excl)
-        monthByKey.set(g.key, entry)
-      }
-    }
+  const byDay = new Map<number, Tally>()
+  const today = new Tally()
+  const month = new Tally()
+  for (const d of days) {
+    const tally = byDay.get(d.day) ?? new Tally()
+    tally.add(d)
+    byDay.set(d.day, tally)
+    if (d.day === p.today) today.add(d)
+    if (d.day >= p.month) month.add(d)
+  }
+  const monthByKey = new Map<string, Tally>()
+  for (const c of counterparts) {
+    const tally = monthByKey.get(c.counterpart) ?? new Tally()
+    tally.add(c)
+    monthByKey.set(c.counterpart, tally)
   }
   const order = currencyOrder(
     own,
-    monthMoney,
-    [...dayMoney.values(), todayMoney]
-      .flatMap((m) => [...m.incl.keys()])
-      .concat(refunds.map((r) => r.currency)),
+    month.money,
+    days.map((d) => d.currency).concat(refunds.map((r) => r.currency)),
   )
   const refundList = (pick: (r: (typeof refunds)[number]) => number): HomeRefund[] =>
     order.flatMap((currency) => {
       const amount = refunds.filter((r) => r.currency === currency).reduce((s, r) => s + pick(r), 0)
       return amount > 0 ? [{ currency, amount: units(amount, currency) }] : []
     })
-  const totals = (
-    from: number,
-    days: DailyRow[],
-    money: PerCurrency,
-    refunded: HomeRefund[],
-  ): HomeTotals => ({
+  const totals = (from: number, t: Tally, refunded: HomeRefund[]): HomeTotals => ({
     from,
     to: p.now,
-    sessions: days.reduce((s, r) => s + r.sessions, 0),
-    energy_kwh: kwh(days.reduce((s, r) => s + r.energy_wh, 0)),
-    revenue: moneyOf(money, order),
+    sessions: t.sessions,
+    energy_kwh: kwh(t.energyWh),
+    revenue: moneyOf(t.money, order),
     refunded,
   })
   return {
     currencies: order,
     today: totals(
       p.today,
-      rows.filter((r) => r.day === p.today),
-      todayMoney,
+      today,
       refundList((r) => r.today),
     ),
     month: totals(
       p.month,
-      rows.filter((r) => r.day >= p.month),
-      monthMoney,
+      month,
       refundList((r) => r.total),
     ),
     trend: p.trendDays.map((day) => {
-      const r = byDay.get(day)
-      const money = dayMoney.get(day) ?? new PerCurrency()
+      const t = byDay.get(day) ?? new Tally()
       return {
         day,
-        sessions: r?.sessions ?? 0,
-        energy_kwh: kwh(r?.energy_wh ?? 0),
-        revenue: moneyOf(money, order).map((m) => ({ currency: m.currency, incl_vat: m.incl_vat })),
+        sessions: t.sessions,
+        energy_kwh: kwh(t.energyWh),
+        revenue: moneyOf(t.money, order).map((m) => ({ currency: m.currency, incl_vat: m.incl_vat })),
       }
     }),
     monthByKey,
@@ -223,7 +179,7 @@ function top(figures: Figures) {
       key,
       sessions: g.sessions,
       energy_kwh: kwh(g.energyWh),
-      revenue: moneyOf(g.revenue, figures.currencies).map((m) => ({
+      revenue: moneyOf(g.money, figures.currencies).map((m) => ({
         currency: m.currency,
         incl_vat: m.incl_vat,
       })),
@@ -232,7 +188,6 @@ function top(figures: Figures) {
 
 export async function cpoHome(
   db: Db,
-  settled: SettledDays,
   entityCode: string,
   trendDays: number,
   now = Date.now(),
@@ -240,7 +195,7 @@ export async function cpoHome(
   const p = periodsOf(now, trendDays)
   const own = await entityCurrency(db, entityCode)
   const [figures, network, running] = await Promise.all([
-    figuresOf(db, settled, entityCode, 'CPO', p, own),
+    figuresOf(db, entityCode, 'CPO', p, own),
     networkCounts(db, entityCode, now),
     countRunning(db, entityCode, 'CPO'),
   ])
@@ -248,7 +203,7 @@ export async function cpoHome(
   const locations = await locationsByIds(
     db,
     entityCode,
-    best.map((g) => Number(g.key)),
+    best.map((g) => Number(g.key)).filter(Number.isSafeInteger),
   )
   const byId = new Map(locations.map((l) => [String(l.id), l]))
   const known = new Set<string>(evseStatuses.values)
@@ -285,7 +240,6 @@ export async function cpoHome(
 
 export async function emspHome(
   db: Db,
-  settled: SettledDays,
   entityCode: string,
   trendDays: number,
   now = Date.now(),
@@ -293,7 +247,7 @@ export async function emspHome(
   const p = periodsOf(now, trendDays)
   const own = await entityCurrency(db, entityCode)
   const [figures, running, users] = await Promise.all([
-    figuresOf(db, settled, entityCode, 'EMSP', p, own),
+    figuresOf(db, entityCode, 'EMSP', p, own),
     countRunning(db, entityCode, 'EMSP'),
     userCounts(db, entityCode, p.month),
   ])

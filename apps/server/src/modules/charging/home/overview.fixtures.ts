@@ -84,7 +84,7 @@ export interface World {
   users: FxUser[]
   sessions: FxSession[]
   refunds: FxRefund[]
-  /** Rollup rows written (entity|side|day → totals). */
+  /** Rollup rows written (entity|side|day|currency|counterpart → totals). */
   daily: Map<string, { sessions: number; wh: number; incl: number; excl: number; refunded: number }>
 }
 
@@ -196,7 +196,9 @@ interface ChargerPlan {
 
 /**
  * Builds the world around `now` (the test's clock): sessions on the boundaries of today and this month in UTC+8,
- * days of the trend, running sessions, refunds; rollups written from the same numbers the sessions hold.
+ * days of the trend, running sessions, refunds; rollups written from the same numbers the sessions hold, keyed as
+ * the seed keys them (day, currency, counterpart), so the homes — which read only the rollups — must agree with the
+ * sessions.
  */
 export async function buildWorld(db: Db, now: number): Promise<World> {
   await organisations(db, now)
@@ -598,10 +600,11 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
   for (let i = 0; i < 22; i++)
     await add('cp4', 0, 'TROAM', 7, 'COMPLETED', today - 10 * DAY + i * MIN, 1_500, 80)
 
-  // Rollups from the same numbers, both sides, by the UTC+8 day of the start.
+  // Rollups from the same numbers, both sides, as the seed writes them: by the UTC+8 day of the start, currency and
+  // counterpart (the location on the CPO's side, the CPO on the EMSP's).
   const daily: World['daily'] = new Map()
-  const tally = (entity: string, side: string, s: FxSession) => {
-    const key = `${entity}|${side}|${String(sgtDay(s.start))}`
+  const tally = (entity: string, side: 'CPO' | 'EMSP', s: FxSession) => {
+    const key = rollupKey(entity, side, s).join('|')
     const d = daily.get(key) ?? { sessions: 0, wh: 0, incl: 0, excl: 0, refunded: 0 }
     d.sessions++
     d.wh += s.wh
@@ -615,13 +618,15 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
     tally(s.emsp, 'EMSP', s)
   }
   for (const [key, d] of daily) {
-    const [entity, side, day] = key.split('|')
+    const [entity, side, day, currency, counterpart] = key.split('|')
     await db
       .insertInto('ev_session_daily')
       .values({
         entity_code: entity ?? '',
         side: side ?? '',
         day: Number(day),
+        currency: currency ?? '',
+        counterpart: counterpart ?? '',
         sessions: d.sessions,
         energy_wh: d.wh,
         revenue_incl_vat: d.incl,
@@ -631,6 +636,63 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
       .execute()
   }
   return { now, today, month, locations, chargers, users, sessions, refunds, daily }
+}
+
+/**
+ * A session's rollup key on one side, written out independently of the code under test: entity, side, UTC+8 start
+ * day, currency, and the counterpart (the location id on the CPO's side, the CPO's entity code on the EMSP's).
+ */
+function rollupKey(
+  entity: string,
+  side: 'CPO' | 'EMSP',
+  s: { start: number; currency: string; cpo: string; locationId: number },
+) {
+  return [
+    entity,
+    side,
+    String(sgtDay(s.start)),
+    s.currency,
+    side === 'CPO' ? String(s.locationId) : s.cpo,
+  ] as const
+}
+
+/**
+ * Counts one session (already inserted) in both sides' rollup rows, adding to rows that exist: how a session
+ * written after the seed (a late one, a backfill) reaches the homes.
+ */
+export async function addToRollup(
+  db: Db,
+  s: Pick<FxSession, 'cpo' | 'emsp' | 'locationId' | 'start' | 'currency' | 'wh' | 'totalIncl' | 'totalExcl'>,
+): Promise<void> {
+  for (const [entity, side] of [
+    [s.cpo, 'CPO'],
+    [s.emsp, 'EMSP'],
+  ] as const) {
+    const [, , day, currency, counterpart] = rollupKey(entity, side, s)
+    await db
+      .insertInto('ev_session_daily')
+      .values({
+        entity_code: entity,
+        side,
+        day: Number(day),
+        currency,
+        counterpart,
+        sessions: 1,
+        energy_wh: s.wh,
+        revenue_incl_vat: s.totalIncl,
+        revenue_excl_vat: s.totalExcl,
+        refunded: 0,
+      })
+      .onConflict((oc) =>
+        oc.columns(['entity_code', 'side', 'day', 'currency', 'counterpart']).doUpdateSet((eb) => ({
+          sessions: eb('ev_session_daily.sessions', '+', 1),
+          energy_wh: eb('ev_session_daily.energy_wh', '+', s.wh),
+          revenue_incl_vat: eb('ev_session_daily.revenue_incl_vat', '+', s.totalIncl),
+          revenue_excl_vat: eb('ev_session_daily.revenue_excl_vat', '+', s.totalExcl),
+        })),
+      )
+      .execute()
+  }
 }
 
 /** Waits past an SGT midnight that is due within `marginMs`, so a suite never straddles two days. */

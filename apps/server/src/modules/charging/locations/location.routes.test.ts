@@ -5,6 +5,13 @@ import { loadConfig } from '../../../config/env'
 import type { Db } from '../../../db/database'
 import type { TestApp } from '../../../test-support'
 import { call, createTestApp, DIALECTS, loginAs, TEST_NOW } from '../../../test-support'
+import {
+  insertEvChargePoint,
+  insertEvConnector,
+  insertEvEvse,
+  insertEvLocation,
+  insertEvTariff,
+} from '../../../test-support/ev-fixtures'
 import { parseCsv, readXlsx } from '../../exports/read-export-file'
 
 const API = '/api/charging/charge-points'
@@ -35,90 +42,72 @@ let seq = 0
 async function insertLocation(db: Db, spec: LocationSpec, tariffId: number | null) {
   const n = ++seq
   const at = { created_at: TEST_NOW - n * 60_000, updated_at: TEST_NOW - n * 1000 }
-  const location = await db
-    .insertInto('ev_location')
-    .values({
-      entity_code: spec.entity,
-      uid: `fx-loc-${String(n)}`,
-      external_id: `FXL-${String(n)}`,
-      name: spec.name,
-      address: spec.address,
-      city: spec.city,
-      postal_code: spec.postal,
-      state: spec.country === 'MY' ? 'W.P. Kuala Lumpur' : '',
-      country: spec.country,
-      latitude: spec.country === 'MY' ? 3.1466 : 1.3 + n / 1000,
-      longitude: spec.country === 'MY' ? 101.7113 : 103.8 + n / 1000,
-      directions: 'Basement 2, follow the green signs',
-      contact_number: '+65 6123 4567',
-      parking_restrictions: JSON.stringify(['EV_ONLY', 'CUSTOMERS']),
-      publish: n % 7 === 0 ? 0 : 1,
-      time_zone: 'Asia/Singapore',
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const cp = await db
-    .insertInto('ev_charge_point')
-    .values({
-      entity_code: spec.entity,
-      location_id: location.id,
-      uid: `fx-cp-${String(n)}`,
-      serial_number: `SN${String(n)}`,
-      vendor: 'ABB',
-      model: 'Terra 54',
-      firmware_version: '1.8.25',
-      protocol: 'BB3_OCPP',
-      ocpp_status: 'AVAILABLE',
-      last_heartbeat_at: TEST_NOW - 30_000,
-      ...at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const entity_code = spec.entity
+  const location = await insertEvLocation(db, {
+    entity_code,
+    uid: `fx-loc-${String(n)}`,
+    external_id: `FXL-${String(n)}`,
+    name: spec.name,
+    address: spec.address,
+    city: spec.city,
+    postal_code: spec.postal,
+    state: spec.country === 'MY' ? 'W.P. Kuala Lumpur' : '',
+    country: spec.country,
+    latitude: spec.country === 'MY' ? 3.1466 : 1.3 + n / 1000,
+    longitude: spec.country === 'MY' ? 101.7113 : 103.8 + n / 1000,
+    directions: 'Basement 2, follow the green signs',
+    contact_number: '+65 6123 4567',
+    parking_restrictions: JSON.stringify(['EV_ONLY', 'CUSTOMERS']),
+    publish: n % 7 === 0 ? 0 : 1,
+    ...at,
+  })
+  const cp = await insertEvChargePoint(db, {
+    entity_code,
+    location_id: location,
+    uid: `fx-cp-${String(n)}`,
+    serial_number: `SN${String(n)}`,
+    firmware_version: '1.8.25',
+    protocol: 'BB3_OCPP',
+    last_heartbeat_at: TEST_NOW - 30_000,
+    ...at,
+  })
   const evseUids: string[] = []
   for (const [k, e] of spec.evses.entries()) {
     const uid = `fx-evse-${String(n)}-${String(k + 1)}`
     evseUids.push(uid)
-    const evse = await db
-      .insertInto('ev_evse')
-      .values({
-        entity_code: spec.entity,
-        location_id: location.id,
-        uid,
-        evse_id: `SG*FX*E${String(n)}*${String(k + 1)}`,
-        charge_point_id: cp.id,
-        external_id: `FXE-${String(n)}-${String(k + 1)}`,
-        status: e.status,
-        physical_reference: `A${String(k + 1)}`,
-        directions: `Lot A${String(k + 1)}`,
-        instructions: 'Tap to start',
-        protocol: 'BB3_OCPP',
-        capabilities: JSON.stringify(e.capabilities ?? ['RFID_READER', 'REMOTE_START_STOP_CAPABLE']),
-        parking_restrictions: JSON.stringify(k === 0 ? ['DISABLED'] : []),
-        floor_level: 'B2',
+    const evse = await insertEvEvse(db, {
+      entity_code,
+      location_id: location,
+      uid,
+      evse_id: `SG*FX*E${String(n)}*${String(k + 1)}`,
+      charge_point_id: cp,
+      external_id: `FXE-${String(n)}-${String(k + 1)}`,
+      status: e.status,
+      physical_reference: `A${String(k + 1)}`,
+      directions: `Lot A${String(k + 1)}`,
+      instructions: 'Tap to start',
+      protocol: 'BB3_OCPP',
+      capabilities: JSON.stringify(e.capabilities ?? ['RFID_READER', 'REMOTE_START_STOP_CAPABLE']),
+      parking_restrictions: JSON.stringify(k === 0 ? ['DISABLED'] : []),
+      floor_level: 'B2',
+      ...at,
+    })
+    for (const [c, conn] of e.connectors.entries()) {
+      await insertEvConnector(db, {
+        entity_code,
+        location_id: location,
+        evse_ref: evse,
+        uid: `fx-conn-${String(n)}-${String(k + 1)}-${String(c + 1)}`,
+        connector_id: String(c + 1),
+        standard: conn.standard ?? (conn.powerType === 'DC' ? 'IEC_62196_T2_COMBO' : 'IEC_62196_T2'),
+        format: conn.powerType === 'DC' ? 'CABLE' : 'SOCKET',
+        power_type: conn.powerType,
+        max_voltage: conn.powerType === 'DC' ? 920 : conn.powerType === 'AC_3_PHASE' ? 400 : 230,
+        max_amperage: 32,
+        max_electric_power: Math.round(conn.kw * 1000),
+        tariff_id: conn.tariff ? tariffId : null,
         ...at,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    for (const [c, conn] of e.connectors.entries()) {
-      await db
-        .insertInto('ev_connector')
-        .values({
-          entity_code: spec.entity,
-          location_id: location.id,
-          evse_ref: evse.id,
-          uid: `fx-conn-${String(n)}-${String(k + 1)}-${String(c + 1)}`,
-          connector_id: String(c + 1),
-          standard: conn.standard ?? (conn.powerType === 'DC' ? 'IEC_62196_T2_COMBO' : 'IEC_62196_T2'),
-          format: conn.powerType === 'DC' ? 'CABLE' : 'SOCKET',
-          power_type: conn.powerType,
-          max_voltage: conn.powerType === 'DC' ? 920 : conn.powerType === 'AC_3_PHASE' ? 400 : 230,
-          max_amperage: 32,
-          max_electric_power: Math.round(conn.kw * 1000),
-          tariff_id: conn.tariff ? tariffId : null,
-          ...at,
-        })
-        .execute()
     }
   }
   return { uid: `fx-loc-${String(n)}`, evses: evseUids }
@@ -256,28 +245,14 @@ describe.each(DIALECTS)('charge locations on %s', (dialect) => {
       'ev_location',
     ] as const)
       await db.deleteFrom(table).execute()
-    const tariff = await db
-      .insertInto('ev_tariff')
-      .values({
-        entity_code: 'CPO',
-        uid: 'fx-tariff-ac',
-        external_id: 'CPO-AC-FX',
-        name: 'Fixture AC tariff',
-        currency: 'SGD',
-        type: 'REGULAR',
-        elements: JSON.stringify([
-          { price_components: [{ type: 'ENERGY', price: 0.5, vat: 9, step_size: 1 }] },
-        ]),
-        min_price_excl_vat: null,
-        max_price_excl_vat: null,
-        start_date_time: null,
-        end_date_time: null,
-        created_at: TEST_NOW,
-        updated_at: TEST_NOW,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    for (const spec of CPO_LOCATIONS) uids[spec.name] = await insertLocation(db, spec, tariff.id)
+    const tariff = await insertEvTariff(db, {
+      entity_code: 'CPO',
+      uid: 'fx-tariff-ac',
+      external_id: 'CPO-AC-FX',
+      name: 'Fixture AC tariff',
+      created_at: TEST_NOW,
+    })
+    for (const spec of CPO_LOCATIONS) uids[spec.name] = await insertLocation(db, spec, tariff)
     uids['Volt Alpha Mall'] = await insertLocation(
       db,
       {

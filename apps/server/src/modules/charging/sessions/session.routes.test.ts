@@ -2,6 +2,7 @@ import type { EvSession, EvSessionDetail } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../db/database'
 import type { TestApp } from '../../../test-support'
+import { DC_CCS, energyCost, insertEvSession, insertEvSite } from '../../../test-support/ev-fixtures'
 import { call, createTestApp, DIALECTS, loginAs } from '../../../test-support'
 import { utc8Day } from './session.service'
 
@@ -30,97 +31,26 @@ interface FixtureSession {
 }
 
 /** A charger of an entity: one location, one EVSE, one connector, one tariff. */
-async function charger(db: Db, entity: string, n: number) {
-  const now = F0
-  const tariff = await db
-    .insertInto('ev_tariff')
-    .values({
-      entity_code: entity,
-      uid: `fx-tariff-${entity}`,
-      external_id: `FXT-${entity}`,
-      name: `${entity} fixture tariff`,
-      currency: 'SGD',
-      type: 'REGULAR',
-      elements: JSON.stringify([
-        { price_components: [{ type: 'ENERGY', price: 0.5, vat: 9, step_size: 1 }] },
-      ]),
-      min_price_excl_vat: null,
-      max_price_excl_vat: null,
-      start_date_time: null,
-      end_date_time: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const location = await db
-    .insertInto('ev_location')
-    .values({
-      entity_code: entity,
-      uid: `fx-loc-${entity}`,
-      external_id: `FXL-${entity}`,
+const charger = (db: Db, entity: string, n: number) =>
+  insertEvSite(db, {
+    entity,
+    key: `fx-${entity}`,
+    at: F0,
+    tariff: { external_id: `FXT-${entity}`, name: `${entity} fixture tariff` },
+    location: {
       name: `${entity} Fixture Carpark`,
       address: `${String(n)} Fixture Road`,
-      city: 'Singapore',
-      postal_code: '018989',
-      state: '',
-      country: 'SG',
       latitude: 1.28,
       longitude: 103.85,
-      directions: '',
       contact_number: '+65 6000 0000',
-      parking_restrictions: '[]',
-      publish: 1,
-      time_zone: 'Asia/Singapore',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const evse = await db
-    .insertInto('ev_evse')
-    .values({
-      entity_code: entity,
-      location_id: location.id,
-      uid: `fx-evse-${entity}`,
+    },
+    evse: {
       evse_id: `SG*${entity}*E${String(n)}*1`,
-      charge_point_id: null,
       external_id: `FXE-${entity}`,
-      status: 'AVAILABLE',
       physical_reference: `F${String(n)}`,
-      directions: '',
-      instructions: '',
-      protocol: 'OCPI',
-      capabilities: '[]',
-      parking_restrictions: '[]',
-      floor_level: '1',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const connector = await db
-    .insertInto('ev_connector')
-    .values({
-      entity_code: entity,
-      location_id: location.id,
-      evse_ref: evse.id,
-      uid: `fx-conn-${entity}`,
-      connector_id: '1',
-      standard: 'IEC_62196_T2_COMBO',
-      format: 'CABLE',
-      power_type: 'DC',
-      max_voltage: 500,
-      max_amperage: 120,
-      max_electric_power: 60_000,
-      tariff_id: tariff.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return { tariff: tariff.id, location: location.id, evse: evse.id, connector: connector.id }
-}
+    },
+    connector: { ...DC_CCS, max_voltage: 500, max_amperage: 120, max_electric_power: 60_000 },
+  })
 
 async function insertFixtures(db: Db): Promise<FixtureSession[]> {
   const chargers = {
@@ -154,62 +84,36 @@ async function insertFixtures(db: Db): Promise<FixtureSession[]> {
       }
       out.push(s)
       const start = s.lastUpdated - 50 * MIN
-      await db
-        .insertInto('ev_session')
-        .values({
-          uid: s.uid,
-          external_id: s.externalId,
-          authorization_reference: s.auth,
-          entity_code: entity,
-          emsp_entity_code: s.emsp,
-          location_id: c.location,
-          evse_ref: c.evse,
-          connector_ref: c.connector,
-          tariff_id: c.tariff,
-          driver_id: null,
-          user_name: `Driver ${String(k)}`,
-          operator_name: `${entity} Operator`,
-          status,
-          stop_reason:
-            status === 'START_FAILURE' ? 'CHARGER_FAILURE' : status === 'ACTIVE' ? null : 'REMOTE_STOP',
-          protocol: 'OCPI',
-          connectivity: 'ONLINE',
-          payment_method_code: 'APP',
-          license_plate: s.plate,
-          currency: 'SGD',
-          energy_wh: 22_935,
-          price_per_kwh_excl_vat: 5000,
-          price_per_kwh_incl_vat: 5450,
-          cost_energy_excl_vat: 1147,
-          cost_energy_incl_vat: 1250,
-          cost_time_excl_vat: 0,
-          cost_time_incl_vat: 0,
-          cost_parking_excl_vat: 0,
-          cost_parking_incl_vat: 0,
-          cost_flat_excl_vat: 0,
-          cost_flat_incl_vat: 0,
-          total_excl_vat: 1147,
-          total_incl_vat: 1250,
-          paid_amount: paid,
-          refunded_amount: 0,
-          invoice_reference_id: paid > 0 ? `INV-${s.externalId}` : null,
-          charging_periods: JSON.stringify([
-            {
-              start_date_time: start,
-              dimensions: [{ type: 'ENERGY', volume: 22.935 }],
-              session_stage: 'CHARGING',
-            },
-            {
-              start_date_time: start + 40 * MIN,
-              dimensions: [{ type: 'TIME', volume: 0.1 }],
-              session_stage: 'PARKING_GRACE',
-            },
-          ]),
-          start_date_time: start,
-          end_date_time: status === 'ACTIVE' ? null : s.lastUpdated,
-          last_updated: s.lastUpdated,
-        })
-        .execute()
+      await insertEvSession(db, c, {
+        uid: s.uid,
+        external_id: s.externalId,
+        authorization_reference: s.auth,
+        emsp_entity_code: s.emsp,
+        user_name: `Driver ${String(k)}`,
+        status,
+        stop_reason:
+          status === 'START_FAILURE' ? 'CHARGER_FAILURE' : status === 'ACTIVE' ? null : 'REMOTE_STOP',
+        license_plate: s.plate,
+        energy_wh: 22_935,
+        ...energyCost(1147, 1250),
+        paid_amount: paid,
+        invoice_reference_id: paid > 0 ? `INV-${s.externalId}` : null,
+        charging_periods: JSON.stringify([
+          {
+            start_date_time: start,
+            dimensions: [{ type: 'ENERGY', volume: 22.935 }],
+            session_stage: 'CHARGING',
+          },
+          {
+            start_date_time: start + 40 * MIN,
+            dimensions: [{ type: 'TIME', volume: 0.1 }],
+            session_stage: 'PARKING_GRACE',
+          },
+        ]),
+        start_date_time: start,
+        end_date_time: status === 'ACTIVE' ? null : s.lastUpdated,
+        last_updated: s.lastUpdated,
+      })
     }
   }
   return out
@@ -478,6 +382,38 @@ describe.each(DIALECTS)('charging sessions on %s', (dialect) => {
     const uid = 'fx-session-CPO-8' // COMPLETED, a VOLT customer, paid 12.50
     const session = fixtures.find((s) => s.uid === uid)
     expect(session?.emsp).toBe('VOLT')
+    // The session's rollup rows as the seed writes them (its start day, its currency, its location on the CPO's
+    // side, its CPO on the EMSP's), beside rows of the same day that differ only in currency or counterpart.
+    const before = await db
+      .selectFrom('ev_session')
+      .where('uid', '=', uid)
+      .select(['start_date_time', 'location_id', 'currency'])
+      .executeTakeFirstOrThrow()
+    expect(before.currency).toBe('SGD')
+    const location = String(before.location_id)
+    const rollup = (entity: string, side: string, currency: string, counterpart: string) => ({
+      entity_code: entity,
+      side,
+      day: utc8Day(before.start_date_time),
+      currency,
+      counterpart,
+      sessions: 1,
+      energy_wh: 1000,
+      revenue_incl_vat: 1250,
+      revenue_excl_vat: 1147,
+      refunded: 0,
+    })
+    await db
+      .insertInto('ev_session_daily')
+      .values([
+        rollup('CPO', 'CPO', 'SGD', location),
+        rollup('CPO', 'CPO', 'MYR', location),
+        rollup('CPO', 'CPO', 'SGD', `${location}0`),
+        rollup('VOLT', 'EMSP', 'SGD', 'CPO'),
+        rollup('VOLT', 'EMSP', 'MYR', 'CPO'),
+        rollup('VOLT', 'EMSP', 'SGD', 'BUS'),
+      ])
+      .execute()
     const r = await refund('cpo', uid, { amount: 2.5, reason: '  Charger stopped early  ' })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(r.body.data.refund).toMatchObject({
@@ -527,12 +463,21 @@ describe.each(DIALECTS)('charging sessions on %s', (dialect) => {
           eb.and([eb('entity_code', '=', 'VOLT'), eb('side', '=', 'EMSP')]),
         ]),
       )
-      .select(['entity_code', 'side', 'refunded'])
+      .select(['entity_code', 'side', 'currency', 'counterpart', 'sessions', 'refunded'])
       .orderBy('side')
+      .orderBy('currency', 'desc')
+      .orderBy('counterpart')
       .execute()
-    expect(daily.map((d) => [d.entity_code, d.side, d.refunded])).toEqual([
-      ['CPO', 'CPO', 250],
-      ['VOLT', 'EMSP', 250],
+    // Only the session's own row on each side: its currency, its location (CPO), its CPO (EMSP); nothing else moves.
+    expect(
+      daily.map((d) => [d.entity_code, d.side, d.currency, d.counterpart, d.sessions, d.refunded]),
+    ).toEqual([
+      ['CPO', 'CPO', 'SGD', location, 1, 250],
+      ['CPO', 'CPO', 'SGD', `${location}0`, 1, 0],
+      ['CPO', 'CPO', 'MYR', location, 1, 0],
+      ['VOLT', 'EMSP', 'SGD', 'BUS', 1, 0],
+      ['VOLT', 'EMSP', 'SGD', 'CPO', 1, 250],
+      ['VOLT', 'EMSP', 'MYR', 'CPO', 1, 0],
     ])
 
     // A second refund adds to the same rollups.
@@ -542,6 +487,8 @@ describe.each(DIALECTS)('charging sessions on %s', (dialect) => {
       .where('entity_code', '=', 'CPO')
       .where('side', '=', 'CPO')
       .where('day', '=', day)
+      .where('currency', '=', 'SGD')
+      .where('counterpart', '=', location)
       .select('refunded')
       .executeTakeFirstOrThrow()
     expect(after.refunded).toBe(300)

@@ -17,6 +17,7 @@ import type { Db } from '../../../db/database'
 import { fieldError, forbidden, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
+import { evDailyCounterpart } from '../ev.table'
 import type { SessionFilter, SessionRecord } from './session.repository'
 import {
   findVisibleSession,
@@ -229,14 +230,16 @@ export async function refundSession(
   const byName = user?.name ?? caller.auth.username
 
   await db.transaction().execute(async (trx) => {
+    // Returns the session's location: the CPO side's rollup counterpart.
     const updated = await trx
       .updateTable('ev_session')
       .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount), last_updated: now }))
       .where('id', '=', record.id)
       .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('paid_amount')))
+      .returning(['location_id', 'entity_code'])
       .executeTakeFirst()
     // Another refund got in first and left less than this one asks for.
-    if (Number(updated.numUpdatedRows) !== 1) throw fieldError('body.amount', overMessage())
+    if (!updated) throw fieldError('body.amount', overMessage())
     await trx
       .insertInto('payment_transaction')
       .values({
@@ -293,6 +296,7 @@ export async function refundSession(
         },
       },
     )
+    // Both sides' rollup rows of the session: its UTC+8 start day and currency; its location (CPO), its CPO (EMSP).
     const day = utc8Day(record.start_date_time)
     for (const [code, side] of [
       [record.entity_code, 'CPO'],
@@ -304,6 +308,8 @@ export async function refundSession(
           entity_code: code,
           side,
           day,
+          currency: record.currency,
+          counterpart: evDailyCounterpart(side, updated),
           sessions: 0,
           energy_wh: 0,
           revenue_incl_vat: 0,
@@ -312,7 +318,7 @@ export async function refundSession(
         })
         .onConflict((oc) =>
           oc
-            .columns(['entity_code', 'side', 'day'])
+            .columns(['entity_code', 'side', 'day', 'currency', 'counterpart'])
             .doUpdateSet((eb) => ({ refunded: eb('ev_session_daily.refunded', '+', amount) })),
         )
         .execute()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../db/database'
 import type { TestApp } from '../../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../../test-support'
+import { insertEvConnector, insertEvSite, insertEvTariff } from '../../../test-support/ev-fixtures'
 
 const LIST = '/api/charging/pricing/tariffs'
 /**
@@ -73,45 +74,34 @@ async function insertFixtures(db: Db): Promise<FixtureTariff[]> {
         updated: F0 + i * MIN,
       }
       out.push(t)
-      await db
-        .insertInto('ev_tariff')
-        .values({
-          entity_code: entity,
-          uid: t.uid,
-          external_id: t.externalId,
-          name: `${entity} fixture ${String(k)}`,
-          currency: entity === 'VOLT' ? 'MYR' : 'SGD',
-          type: k % 2 === 0 ? 'REGULAR' : null,
-          elements: JSON.stringify(ELEMENTS),
-          min_price_excl_vat: k === 0 ? 150 : null,
-          max_price_excl_vat: k === 0 ? 8000 : null,
-          start_date_time: k === 1 ? F0 - 86_400_000 : null,
-          end_date_time: k === 1 ? F0 + 30 * 86_400_000 : null,
-          created_at: F0 - 86_400_000,
-          updated_at: t.updated,
-        })
-        .execute()
+      await insertEvTariff(db, {
+        entity_code: entity,
+        uid: t.uid,
+        external_id: t.externalId,
+        name: `${entity} fixture ${String(k)}`,
+        currency: entity === 'VOLT' ? 'MYR' : 'SGD',
+        type: k % 2 === 0 ? 'REGULAR' : null,
+        elements: JSON.stringify(ELEMENTS),
+        min_price_excl_vat: k === 0 ? 150 : null,
+        max_price_excl_vat: k === 0 ? 8000 : null,
+        start_date_time: k === 1 ? F0 - 86_400_000 : null,
+        end_date_time: k === 1 ? F0 + 30 * 86_400_000 : null,
+        created_at: F0 - 86_400_000,
+        updated_at: t.updated,
+      })
     }
   }
   // One odd external id: the contains filter must match % and _ literally.
-  await db
-    .insertInto('ev_tariff')
-    .values({
-      entity_code: 'CPO',
-      uid: 'fx-tariff-CPO-percent',
-      external_id: 'CPO-50%_OFF',
-      name: 'Half price',
-      currency: 'SGD',
-      type: null,
-      elements: JSON.stringify(ELEMENTS),
-      min_price_excl_vat: null,
-      max_price_excl_vat: null,
-      start_date_time: null,
-      end_date_time: null,
-      created_at: F0 - 86_400_000,
-      updated_at: F0 - 1,
-    })
-    .execute()
+  await insertEvTariff(db, {
+    entity_code: 'CPO',
+    uid: 'fx-tariff-CPO-percent',
+    external_id: 'CPO-50%_OFF',
+    name: 'Half price',
+    type: null,
+    elements: JSON.stringify(ELEMENTS),
+    created_at: F0 - 86_400_000,
+    updated_at: F0 - 1,
+  })
   return out
 }
 
@@ -123,13 +113,11 @@ async function connectorsOn(db: Db, tariffUid: string) {
     .select('id')
     .executeTakeFirstOrThrow()
   for (const n of [1, 2]) {
-    const at = { created_at: F0, updated_at: F0 }
-    const location = await db
-      .insertInto('ev_location')
-      .values({
-        entity_code: 'VOLT',
-        uid: `fx-tariff-loc-${String(n)}`,
-        external_id: `FXL${String(n)}`,
+    const site = await insertEvSite(db, {
+      entity: 'VOLT',
+      key: `fx-tariff-${String(n)}`,
+      at: F0,
+      location: {
         name: `Fixture ${String(n)}`,
         address: `${String(n)} Jalan Fixture`,
         city: 'Kuala Lumpur',
@@ -138,57 +126,22 @@ async function connectorsOn(db: Db, tariffUid: string) {
         country: 'MY',
         latitude: 3.14,
         longitude: 101.69,
-        directions: '',
-        contact_number: '',
-        parking_restrictions: '[]',
-        publish: 1,
         time_zone: 'Asia/Kuala_Lumpur',
-        ...at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const evse = await db
-      .insertInto('ev_evse')
-      .values({
-        entity_code: 'VOLT',
-        location_id: location.id,
-        uid: `fx-tariff-evse-${String(n)}`,
-        evse_id: `MY*VLT*EFX${String(n)}*1`,
-        charge_point_id: null,
-        external_id: `FXE${String(n)}`,
-        status: 'AVAILABLE',
-        physical_reference: `F${String(n)}`,
-        directions: '',
-        instructions: '',
-        protocol: 'OCPI',
-        capabilities: '[]',
-        parking_restrictions: '[]',
-        floor_level: '1',
-        ...at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+      },
+      evse: { evse_id: `MY*VLT*EFX${String(n)}*1`, physical_reference: `F${String(n)}` },
+      connector: { tariff_id: tariff.id },
+    })
     // Two connectors at the first location, one at the second: 3 connectors at 2 locations.
-    for (let c = 1; c <= (n === 1 ? 2 : 1); c++) {
-      await db
-        .insertInto('ev_connector')
-        .values({
-          entity_code: 'VOLT',
-          location_id: location.id,
-          evse_ref: evse.id,
-          uid: `fx-tariff-conn-${String(n)}-${String(c)}`,
-          connector_id: String(c),
-          standard: 'IEC_62196_T2',
-          format: 'SOCKET',
-          power_type: 'AC_3_PHASE',
-          max_voltage: 400,
-          max_amperage: 32,
-          max_electric_power: 22_000,
-          tariff_id: tariff.id,
-          ...at,
-        })
-        .execute()
-    }
+    if (n === 1)
+      await insertEvConnector(db, {
+        entity_code: 'VOLT',
+        location_id: site.location,
+        evse_ref: site.evse,
+        uid: 'fx-tariff-1-connector-2',
+        connector_id: '2',
+        tariff_id: tariff.id,
+        created_at: F0,
+      })
   }
 }
 
