@@ -4,7 +4,7 @@
  */
 export { buildApp } from '../../apps/server/src/app'
 export { testConfig } from '../../apps/server/src/config/env'
-export type { DatabaseHandle, Dialect } from '../../apps/server/src/db/database'
+export type { DatabaseHandle, Db, Dialect } from '../../apps/server/src/db/database'
 export { openDatabase } from '../../apps/server/src/db/database'
 export { seedDemoData, MACHINES_PER_SCALE } from '../../apps/server/src/db/seed/seed'
 export { CountCache } from '../../apps/server/src/lib/count-cache'
@@ -33,3 +33,7 @@ export {
 } from '../../apps/server/src/modules/charging/locations/location.service'
 export type { Caller } from '../../apps/server/src/lib/request-meta'
 export { cpoHome, emspHome } from '../../apps/server/src/modules/charging/home/home.service'
+export { carbonDb } from '../../apps/server/src/modules/carbon/carbon.table'
+export { carbonScopeOf } from '../../apps/server/src/modules/carbon/carbon-scope'
+export { deriveCarbonRecords } from '../../apps/server/src/modules/carbon/carbon-ledger'
+export { recordDashboard } from '../../apps/server/src/modules/carbon/record.service'

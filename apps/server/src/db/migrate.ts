@@ -24,6 +24,7 @@ import * as busSessions from './migrations/20261124-0017-bus-sessions'
 import * as evOverview from './migrations/20261124-0018-ev-overview'
 import * as reporting from './migrations/20261124-0032-reporting'
 import * as carbon from './migrations/20261124-0033-carbon'
+import * as rollupKeys from './migrations/20261124-0034-rollup-keys'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124-0018-ev-overview': evOverview,
   '20261124-0032-reporting': reporting,
   '20261124-0033-carbon': carbon,
+  '20261124-0034-rollup-keys': rollupKeys,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -84,15 +86,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
 
 /** Undoes every migration, newest first (the seed CLI's --reset): later tables reference earlier ones. */
 export async function migrateToNothing(db: Db): Promise<void> {
+  await migrateTo(db, NO_MIGRATIONS)
+}
+
+/** Migrates up or down to the named migration (the tests of a migration that rebuilds data use it). */
+export async function migrateTo(db: Db, target: string | typeof NO_MIGRATIONS): Promise<void> {
   const schema = await currentSchema(db)
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(),
     ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   })
-  const { error } = await migrator.migrateTo(NO_MIGRATIONS)
+  const { error } = await migrator.migrateTo(target)
   if (error !== undefined) {
-    throw new Error(`Reset failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`)
+    throw new Error(`Migration failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`)
   }
 }
 

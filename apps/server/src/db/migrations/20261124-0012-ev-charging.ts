@@ -268,25 +268,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('session_id')
     .execute()
 
-  // Daily summaries per entity, side (CPO or EMSP), UTC+8 day, currency and counterpart, kept up to date with the
-  // sessions, so the home screens read sums, money per currency and their top lists without scanning a million
-  // sessions. Day is the UTC+8 calendar day as epoch ms of its start. The counterpart is the other end of the
-  // session from the side's point of view: on side CPO the location (its id, in decimal), on side EMSP the CPO
-  // entity code; one NOT NULL varchar keeps the primary key plain on both engines. A CPO with 100 locations has
-  // ~100 rows a day however many sessions they hold.
+  // Daily summaries per entity and side (CPO or EMSP), kept up to date with the sessions, so the home screens and
+  // the carbon dashboard do not scan a million sessions. Day is the UTC+8 calendar day as epoch ms of its start.
   await db.schema
     .createTable('ev_session_daily')
     .addColumn('entity_code', 'varchar(64)', entityColumn)
     .addColumn('side', 'varchar(4)', notNull)
     .addColumn('day', 'bigint', notNull)
-    .addColumn('currency', 'varchar(3)', notNull)
-    .addColumn('counterpart', 'varchar(64)', notNull)
     .addColumn('sessions', 'integer', notNull)
     .addColumn('energy_wh', 'bigint', notNull)
     .addColumn('revenue_incl_vat', 'bigint', notNull)
     .addColumn('revenue_excl_vat', 'bigint', notNull)
     .addColumn('refunded', 'bigint', notNull)
-    .addPrimaryKeyConstraint('ev_session_daily_pk', ['entity_code', 'side', 'day', 'currency', 'counterpart'])
+    .addPrimaryKeyConstraint('ev_session_daily_pk', ['entity_code', 'side', 'day'])
     .execute()
 }
 

@@ -2,12 +2,40 @@
 import type { Kysely } from 'kysely'
 
 // Step 5: the CPO/EMSP home summaries, EV devices and EMSP users (docs/decisions/0026-ev-home-users-devices.md).
-// No new tables: the homes read their sums, money and top lists from the ev_session_daily rollups of 0012 (keyed by
-// entity, side, day, currency and counterpart; its primary key serves them). These indexes serve the rest of what
-// the homes, the devices list and the users list filter or count on, each leading with the entity (or the driver,
-// whose rows belong to one entity).
+// No new tables: the homes read the ev_session_daily rollups of 0012. These indexes serve what the homes, the
+// devices list and the users list filter or count on, each leading with the entity (or the driver, whose rows
+// belong to one entity).
 
 const INDEXES: [string, string, string[]][] = [
+  // The homes' per-day groupings (by location on the CPO side, by partner on the EMSP side, and by currency): covering,
+  // so a day range is read from the index alone. Measured at 1,000,000 sessions (SQLite): yesterday and today
+  // 240 ms → 16 ms CPU, a month 7 s → 0.3 s, because the rows themselves are large (charging periods JSON).
+  [
+    'ev_session_cpo_day_groups_idx',
+    'ev_session',
+    [
+      'entity_code',
+      'start_date_time',
+      'location_id',
+      'currency',
+      'energy_wh',
+      'total_incl_vat',
+      'total_excl_vat',
+    ],
+  ],
+  [
+    'ev_session_emsp_day_groups_idx',
+    'ev_session',
+    [
+      'emsp_entity_code',
+      'start_date_time',
+      'entity_code',
+      'currency',
+      'energy_wh',
+      'total_incl_vat',
+      'total_excl_vat',
+    ],
+  ],
   // A user's sessions newest first (their detail), "charged this month" (the EMSP home's active users, the users
   // list's column): one seek per user instead of reading all of a user's sessions. The EMSP column makes the
   // home's per-user probe index-only (2,000 users at 1,000,000 sessions: 55 ms → a few ms).

@@ -8,10 +8,13 @@ import { rebatesSql, visibleSql } from './carbon-scope'
 
 /*
  * Sums of the caller's records for the dashboard, the list's count and the partner pages, without reading a
- * million records: whole UTC+8 days come from carbon_record_daily (one row per day and programme, CPO, fleet owner,
- * location and scenario), and only the partial days at the ends of a range that does not fall on day boundaries are
- * read from the records, on their side index. The two agree exactly, because the daily rows are rebuilt from the
- * records of their day whenever records are written (carbon-ledger.ts).
+ * million records: whole UTC+8 days come from the daily sums, and only the partial days at the ends of a range that
+ * does not fall on day boundaries are read from the records, on their side index. The daily sums come in three
+ * widths (docs/decisions/0027): per day, programme, CPO, fleet owner and scenario (carbon_scenario_daily: every
+ * figure but the locations), per day, programme, CPO, fleet owner and location (carbon_location_daily: the
+ * locations), and both (carbon_record_daily: the locations when a scenario is asked for). A query reads the
+ * narrowest that answers it. They agree exactly with the records, because all three are rebuilt from the records of
+ * their day whenever records are written (carbon-ledger.ts).
  */
 
 export type GroupBy = 'none' | 'day' | 'scenario' | 'location' | 'cpo' | 'fo'
@@ -48,6 +51,12 @@ export function emptyFigures(): Figures {
 
 type Source = 'rollup' | 'records'
 
+/** The daily sums a grouping reads: the narrowest table holding its column and every filter's. */
+function rollupTable(groupBy: GroupBy | 'cell', f: CarbonRecordFilters): string {
+  if (groupBy !== 'location') return 'carbon_scenario_daily'
+  return f.scenario_list?.length ? 'carbon_record_daily' : 'carbon_location_daily'
+}
+
 const GROUP_COLUMN: Record<Exclude<GroupBy, 'none'>, Record<Source, string>> = {
   day: { rollup: 'day', records: '((date_time + 28800000) / 86400000) * 86400000 - 28800000' },
   scenario: { rollup: 'scenario', records: 'scenario' },
@@ -80,16 +89,15 @@ interface RawGroup {
   rebates: number | string | null
 }
 
-/** The columns of one daily-sum cell: day, CPO, fleet owner, location, scenario. */
+/** The columns of one cell (a carbon_scenario_daily row): day, CPO, fleet owner, scenario. */
 const CELL: Record<Source, string> = {
-  rollup: 'day, cpo_entity_code, fo_entity_code, location_id, scenario',
-  records: `${GROUP_COLUMN.day.records}, cpo_entity_code, fo_entity_code, location_id, scenario`,
+  rollup: 'day, cpo_entity_code, fo_entity_code, scenario',
+  records: `${GROUP_COLUMN.day.records}, cpo_entity_code, fo_entity_code, scenario`,
 }
 
 interface RawCell extends RawGroup {
   day: number | string
   fo: string
-  location_id: number | string
   scenario: string
 }
 
@@ -99,8 +107,9 @@ async function query(
   source: Source,
   conditions: RawBuilder<SqlBool>[],
   groupBy: GroupBy | 'cell',
+  f: CarbonRecordFilters,
 ): Promise<RawGroup[]> {
-  const table = sql.raw(source === 'rollup' ? 'carbon_record_daily' : 'carbon_record')
+  const table = sql.raw(source === 'rollup' ? rollupTable(groupBy, f) : 'carbon_record')
   const count = source === 'rollup' ? sql`sum(records)` : sql`count(*)`
   const where = sql.join(conditions, sql` and `)
   const rebates = rebatesSql(scope)
@@ -109,9 +118,8 @@ async function query(
     sum(${rebates}) as rebates`
   if (groupBy === 'cell' && source === 'rollup') {
     // A daily-sum row is a cell already (its primary key): read it as it is.
-    const result =
-      await sql<RawCell>`select day, cpo_entity_code as cpo, fo_entity_code as fo, location_id, scenario,
-        location_name as name, records, energy_wh, emissions_reduced_g as emissions_g, total_earnings, cpo_earnings,
+    const result = await sql<RawCell>`select day, cpo_entity_code as cpo, fo_entity_code as fo, scenario,
+        records, energy_wh, emissions_reduced_g as emissions_g, total_earnings, cpo_earnings,
         fo_earnings, ${rebates} as rebates
         from ${table} where ${where}`.execute(db)
     return result.rows
@@ -120,13 +128,15 @@ async function query(
     const cell = sql.raw(CELL[source])
     const day = sql.raw(GROUP_COLUMN.day[source])
     const result = await sql<RawCell>`select ${day} as day, cpo_entity_code as cpo, fo_entity_code as fo,
-        location_id, scenario, max(location_name) as name, ${sums}
+        scenario, ${sums}
         from ${table} where ${where} group by ${cell}`.execute(db)
     return result.rows
   }
   const group = groupBy === 'none' ? null : sql.raw(GROUP_COLUMN[groupBy][source])
+  // Only the location tables and the records have a location name; a location belongs to one CPO.
+  const name = sql.raw(groupBy === 'location' ? 'max(location_name)' : "''")
   const result = group
-    ? await sql<RawGroup>`select ${group} as k, max(location_name) as name, max(cpo_entity_code) as cpo, ${sums}
+    ? await sql<RawGroup>`select ${group} as k, ${name} as name, max(cpo_entity_code) as cpo, ${sums}
         from ${table} where ${where} group by ${group}`.execute(db)
     : await sql<RawGroup>`select ${sums} from ${table} where ${where}`.execute(db)
   return result.rows
@@ -148,13 +158,13 @@ function rangeParts(
     const c = [...base]
     if (split.days.from !== undefined) c.push(sql<SqlBool>`day >= ${split.days.from}`)
     if (split.days.to !== undefined) c.push(sql<SqlBool>`day <= ${split.days.to}`)
-    parts.push(query(db, scope, 'rollup', c, groupBy))
+    parts.push(query(db, scope, 'rollup', c, groupBy, f))
   }
   for (const edge of split.edges) {
     const c = [...base]
     if (edge.from !== undefined) c.push(sql<SqlBool>`date_time >= ${edge.from}`)
     if (edge.to !== undefined) c.push(sql<SqlBool>`date_time <= ${edge.to}`)
-    parts.push(query(db, scope, 'records', c, groupBy))
+    parts.push(query(db, scope, 'records', c, groupBy, f))
   }
   return parts
 }
@@ -193,20 +203,21 @@ export async function aggregateRecords(
   return [...merged.values()]
 }
 
-/** The sums of one day, CPO, fleet owner, location and scenario: what every breakdown is made from. */
+/** The sums of one day, CPO, fleet owner and scenario: what every breakdown but the locations is made from. */
 export interface FigureCell extends Figures {
   day: number
   cpo: string
   fo: string
-  location_id: number
-  location_name: string
   scenario: string
 }
 
+/** What `groupCells` can group by: everything a cell holds (locations come from `aggregateRecords`). */
+export type CellGroupBy = Exclude<GroupBy, 'location'>
+
 /**
- * The caller's records summed per cell (day, CPO, fleet owner, location, scenario) in one pass over the daily sums
- * (and the partial days' records), for screens that show several breakdowns: they group the cells with
- * `groupCells` instead of asking the database once per breakdown.
+ * The caller's records summed per cell (day, CPO, fleet owner, scenario) in one pass over the daily sums (and the
+ * partial days' records), for screens that show several breakdowns: they group the cells with `groupCells` instead
+ * of asking the database once per breakdown.
  */
 export async function figureCells(db: Db, scope: CarbonScope, f: CarbonRecordFilters): Promise<FigureCell[]> {
   if (scope.sides.length === 0) return []
@@ -216,14 +227,11 @@ export async function figureCells(db: Db, scope: CarbonScope, f: CarbonRecordFil
       const r = raw as RawCell
       if (num(r.records) === 0) continue
       const day = num(r.day)
-      const location = num(r.location_id)
-      const key = `${String(day)}|${r.cpo ?? ''}|${r.fo}|${String(location)}|${r.scenario}`
+      const key = `${String(day)}|${r.cpo ?? ''}|${r.fo}|${r.scenario}`
       const c = merged.get(key) ?? {
         day,
         cpo: r.cpo ?? '',
         fo: r.fo,
-        location_id: location,
-        location_name: r.name ?? '',
         scenario: r.scenario,
         ...emptyFigures(),
       }
@@ -235,19 +243,18 @@ export async function figureCells(db: Db, scope: CarbonScope, f: CarbonRecordFil
 }
 
 /** Cells grouped as `aggregateRecords` would group the records. */
-export function groupCells(cells: readonly FigureCell[], by: GroupBy): FigureGroup[] {
-  const keyOf: Record<GroupBy, (c: FigureCell) => string> = {
+export function groupCells(cells: readonly FigureCell[], by: CellGroupBy): FigureGroup[] {
+  const keyOf: Record<CellGroupBy, (c: FigureCell) => string> = {
     none: () => '',
     day: (c) => String(c.day),
     scenario: (c) => c.scenario,
-    location: (c) => String(c.location_id),
     cpo: (c) => c.cpo,
     fo: (c) => c.fo,
   }
   const out = new Map<string, FigureGroup>()
   for (const c of cells) {
     const key = keyOf[by](c)
-    const g = out.get(key) ?? { key, name: c.location_name, cpo: c.cpo, ...emptyFigures() }
+    const g = out.get(key) ?? { key, name: '', cpo: c.cpo, ...emptyFigures() }
     g.records += c.records
     g.energy_wh += c.energy_wh
     g.emissions_g += c.emissions_g

@@ -205,7 +205,19 @@ export async function deriveCarbonRecords(
 /** The UTC+8 day start of a record's date_time, in SQL (integer division works on both databases). */
 const dayOfSql = sql<number>`((date_time + 28800000) / 86400000) * 86400000 - 28800000`
 
-/** Rebuilds the daily sums of a programme for the days from `firstDay` to `lastDay` (day starts) from the records. */
+const SUMS = [
+  'records',
+  'energy_wh',
+  'emissions_reduced_g',
+  'total_earnings',
+  'cpo_earnings',
+  'fo_earnings',
+] as const
+
+/**
+ * Rebuilds the daily sums of a programme for the days from `firstDay` to `lastDay` (day starts): the full cells from
+ * the records, then the two narrower tables (without the location, without the scenario) from the full cells.
+ */
 export async function rebuildDaily(
   cdb: CarbonDb,
   crxEntityCode: string,
@@ -213,12 +225,14 @@ export async function rebuildDaily(
   lastDay: number,
 ): Promise<void> {
   await cdb.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('carbon_record_daily')
-      .where('crx_entity_code', '=', crxEntityCode)
-      .where('day', '>=', firstDay)
-      .where('day', '<=', lastDay)
-      .execute()
+    for (const table of ['carbon_record_daily', 'carbon_scenario_daily', 'carbon_location_daily'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('crx_entity_code', '=', crxEntityCode)
+        .where('day', '>=', firstDay)
+        .where('day', '<=', lastDay)
+        .execute()
+    }
     await trx
       .insertInto('carbon_record_daily')
       .columns([
@@ -229,12 +243,7 @@ export async function rebuildDaily(
         'location_id',
         'scenario',
         'location_name',
-        'records',
-        'energy_wh',
-        'emissions_reduced_g',
-        'total_earnings',
-        'cpo_earnings',
-        'fo_earnings',
+        ...SUMS,
       ])
       .expression(
         trx
@@ -265,6 +274,47 @@ export async function rebuildDaily(
             'location_id',
             'scenario',
           ]),
+      )
+      .execute()
+    const cells = () =>
+      trx
+        .selectFrom('carbon_record_daily')
+        .where('crx_entity_code', '=', crxEntityCode)
+        .where('day', '>=', firstDay)
+        .where('day', '<=', lastDay)
+    const summed = SUMS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))
+    await trx
+      .insertInto('carbon_scenario_daily')
+      .columns(['crx_entity_code', 'day', 'cpo_entity_code', 'fo_entity_code', 'scenario', ...SUMS])
+      .expression(
+        cells()
+          .select(['crx_entity_code', 'day', 'cpo_entity_code', 'fo_entity_code', 'scenario', ...summed])
+          .groupBy(['crx_entity_code', 'day', 'cpo_entity_code', 'fo_entity_code', 'scenario']),
+      )
+      .execute()
+    await trx
+      .insertInto('carbon_location_daily')
+      .columns([
+        'crx_entity_code',
+        'day',
+        'cpo_entity_code',
+        'fo_entity_code',
+        'location_id',
+        'location_name',
+        ...SUMS,
+      ])
+      .expression(
+        cells()
+          .select((eb) => [
+            'crx_entity_code',
+            'day',
+            'cpo_entity_code',
+            'fo_entity_code',
+            'location_id',
+            eb.fn.max('location_name').as('location_name'),
+            ...summed,
+          ])
+          .groupBy(['crx_entity_code', 'day', 'cpo_entity_code', 'fo_entity_code', 'location_id']),
       )
       .execute()
   })
@@ -322,7 +372,7 @@ export async function settlePayouts(db: Db, crxEntityCode: string, now: number):
 
   // Earnings per payee and day (a few hundred rows: days × partners), bucketed into months here.
   const byDay = await cdb
-    .selectFrom('carbon_record_daily')
+    .selectFrom('carbon_scenario_daily')
     .where('crx_entity_code', '=', crxEntityCode)
     .where('day', '<', nextCarbonMonth(currentMonth))
     .select((eb) => [

@@ -502,6 +502,19 @@ describe.each(DIALECTS)('carbon credits on %s', (dialect) => {
       const rows = expected.filter((e) => e.fo === 'FLEET' && e.scenario === 'Car (petrol)')
       expect(d.summary.records).toBe(rows.length)
       expect(d.summary.rebates).toBe(sum(rows, (e) => e.total_earnings))
+      // With a scenario, the locations come from the full daily cells, not the per-location sums: same ranking rule.
+      const locations = [...new Set(rows.map((e) => e.location))]
+        .map((l) => {
+          const of = rows.filter((e) => e.location === l)
+          const wh = sum(of, (e) => e.session.energyWh)
+          return { l, rebates: sum(of, (e) => e.total_earnings), wh, n: of.length }
+        })
+        .sort((a, b) => b.rebates - a.rebates || b.wh - a.wh || String(a.l).localeCompare(String(b.l)))
+        .slice(0, 5)
+      expect(locations.length).toBeGreaterThan(0)
+      expect(d.top_locations.map((l) => [l.location_id, l.rebates, l.records])).toEqual(
+        locations.map((l) => [l.l, l.rebates, l.n]),
+      )
     })
 
     it('is empty for an entity in no programme', async () => {

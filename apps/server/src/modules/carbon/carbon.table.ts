@@ -106,6 +106,12 @@ export interface CarbonRecordDailyTable {
   fo_earnings: number
 }
 
+/** carbon_record_daily without the location: totals, the series, scenarios, partners, the list's count. */
+export type CarbonScenarioDailyTable = Omit<CarbonRecordDailyTable, 'location_id' | 'location_name'>
+
+/** carbon_record_daily without the scenario: the locations' breakdowns. */
+export type CarbonLocationDailyTable = Omit<CarbonRecordDailyTable, 'scenario'>
+
 export interface CarbonPayoutTable {
   id: Generated<number>
   uuid: string
@@ -150,6 +156,8 @@ export type CarbonTables = {
   carbon_vehicle: CarbonVehicleTable
   carbon_record: CarbonRecordTable
   carbon_record_daily: CarbonRecordDailyTable
+  carbon_scenario_daily: CarbonScenarioDailyTable
+  carbon_location_daily: CarbonLocationDailyTable
   carbon_payout: CarbonPayoutTable
   carbon_invoice: CarbonInvoiceTable
 }

@@ -11,7 +11,7 @@ import { kgOf, kwhOf } from '@portal/contract'
 import type { Db } from '../../db/database'
 import { notFound } from '../../lib/errors'
 import type { FigureGroup, Figures } from './carbon-figures'
-import { emptyFigures, figureCells, groupCells } from './carbon-figures'
+import { aggregateRecords, emptyFigures, figureCells, groupCells } from './carbon-figures'
 import type { CarbonScope } from './carbon-scope'
 import {
   countVehicles,
@@ -131,15 +131,15 @@ export async function partnerDetail(
   const partnerRole: PartnerRole = partner.role === 'CPO' ? 'CPO' : 'FO'
   const filters = partnerRole === 'CPO' ? { cpo_entity_code: entityCode } : { fo_entity_code: entityCode }
   const otherGroup = partnerRole === 'CPO' ? 'fo' : 'cpo'
-  const [programme, cells, partnerships, vehicles] = await Promise.all([
+  const [programme, cells, locations, partnerships, vehicles] = await Promise.all([
     programmeOf(db, scope.entityCode),
     figureCells(db, scope, filters),
+    aggregateRecords(db, scope, filters, 'location'),
     partnershipsOf(db, partnerRole, entityCode, scope.entityCode),
     partnerRole === 'FO' ? countVehicles(db, scope, { fo_entity_code: entityCode }) : Promise.resolve(0),
   ])
   const totals = groupCells(cells, 'none')
   const byOther = byKey(groupCells(cells, otherGroup))
-  const locations = groupCells(cells, 'location')
   const scenarios = groupCells(cells, 'scenario')
   const otherRole: PartnerRole = partnerRole === 'CPO' ? 'FO' : 'CPO'
   return {

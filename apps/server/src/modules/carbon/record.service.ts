@@ -12,7 +12,7 @@ import type { Db } from '../../db/database'
 import type { CountCache } from '../../lib/count-cache'
 import { fieldError } from '../../lib/errors'
 import type { FigureGroup } from './carbon-figures'
-import { figureCells, groupCells, totalFigures } from './carbon-figures'
+import { aggregateRecords, figureCells, groupCells, totalFigures } from './carbon-figures'
 import type { CarbonScope } from './carbon-scope'
 import { visibleSql } from './carbon-scope'
 import { carbonDb } from './carbon.table'
@@ -130,15 +130,16 @@ export async function recordDashboard(
   // A CPO's partners are fleet owners, a fleet owner's are CPOs; the exchange ranks both.
   if (scope.sides.includes('CRX') || scope.sides.includes('FO')) partnerGroups.push('cpo')
   if (scope.sides.includes('CRX') || scope.sides.includes('CPO')) partnerGroups.push('fo')
-  // One pass over the daily sums; every breakdown is grouped from the same cells.
-  const [cells, programme] = await Promise.all([
+  // One pass over the daily sums without locations, every breakdown but the locations grouped from the same cells;
+  // the locations from the daily sums by location.
+  const [cells, locations, programme] = await Promise.all([
     figureCells(db, scope, filters),
+    aggregateRecords(db, scope, filters, 'location'),
     programmeOf(db, scope.entityCode),
   ])
   const totals = groupCells(cells, 'none')
   const days = groupCells(cells, 'day')
   const scenarios = groupCells(cells, 'scenario')
-  const locations = groupCells(cells, 'location')
   const partners = partnerGroups.map((g) => groupCells(cells, g))
   const total = totals[0]
   const topPartners: { group: FigureGroup; role: PartnerRole }[] = []
@@ -230,7 +231,7 @@ export async function programmeInfo(db: Db, scope: CarbonScope): Promise<CarbonP
       unique.map((p) => p.entity_code),
     ),
     cdb
-      .selectFrom('carbon_record_daily')
+      .selectFrom('carbon_scenario_daily')
       .where(visibleSql(scope))
       .select('scenario')
       .distinct()
