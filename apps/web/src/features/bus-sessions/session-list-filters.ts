@@ -16,6 +16,12 @@ import {
 import type { TFunction } from 'i18next'
 import type { ChargingEntity } from '@/components/charging-session/charging-entities'
 import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import {
+  ALL,
+  rangeOf,
+  SESSION_LIST_KEYS,
+  sessionListQuery,
+} from '@/components/charging-session/session-list-query'
 
 /*
  * The filters of the busways history (the v3 call's, B §7) and of the voltnet CPO/EMSP lists (the v1 call's), kept
@@ -23,36 +29,12 @@ import type { FilterDef, FilterOption, ListState } from '@/components/data-table
  * (B §5, §9); each list asks for one row more than its page to learn whether a next page exists (B §4).
  */
 
-/** B §9: the session lists open on the 7 days before now. */
-export const DEFAULT_RANGE_MS = 7 * 86_400_000
-export const ALL = ''
+export { ALL, DEFAULT_RANGE_MS, parsePlates, rangeOf } from '@/components/charging-session/session-list-query'
 /** The detail panel's key: `?session=<id>` opens it, so a session can be shared and Back closes it. */
 export const SESSION_KEY = 'session'
 
 /** URL keys of the range, shared by both lists: epoch ms, as the calls take them. */
-export const RANGE_KEYS = { from: 'from', to: 'to' } as const
-
-const parseMs = (raw: string): number | undefined => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
-
-/** The range the list shows: the URL's, else the 7 days before `now` (fixed when the page opened). */
-export function rangeOf(list: Pick<ListState, 'text'>, now: number): { from: number; to: number } {
-  return {
-    from: parseMs(list.text(RANGE_KEYS.from)) ?? now - DEFAULT_RANGE_MS,
-    to: parseMs(list.text(RANGE_KEYS.to)) ?? now,
-  }
-}
-
-/** License plates typed as a list: separated by commas, spaces or new lines; upper case; each once. */
-export function parsePlates(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,;]+/)
-        .map((p) => p.trim().toUpperCase())
-        .filter((p) => p !== ''),
-    ),
-  ]
-}
+export const RANGE_KEYS = { from: SESSION_LIST_KEYS.from, to: SESSION_LIST_KEYS.to } as const
 
 /** Entity options: "All", then the entities of the role, with the caller's own entity offered too. */
 function entityOptions(
@@ -77,15 +59,8 @@ const rangeDefs = (t: TFunction): FilterDef[] => [
 // ---------------------------------------------------------------------------------------------------------------
 // Busways history: GET /v3/dashboard/sessions
 
-export const BUS_KEYS = {
-  status: 'status',
-  plates: 'plates',
-  evse: 'evse',
-  externalId: 'external_id',
-  authRef: 'auth_ref',
-  cpo: 'cpo',
-  emsp: 'emsp',
-} as const
+/** The v3 call takes the charging network's filter keys: the URL keeps them under the same names. */
+export const BUS_KEYS = SESSION_LIST_KEYS
 
 export function busFilterDefs(
   t: TFunction,
@@ -128,31 +103,7 @@ export function busListQuery(
   now: number,
   entityCode: string | null,
 ): BusSessionListQuery {
-  const { from, to } = rangeOf(list, now)
-  const text = (key: string) => list.text(key).trim() || undefined
-  const statuses = list.multi(BUS_KEYS.status).map(String)
-  const plates = parsePlates(list.text(BUS_KEYS.plates))
-  const cpo = String(list.select(BUS_KEYS.cpo))
-  const emsp = String(list.select(BUS_KEYS.emsp))
-  const query: BusSessionListQuery = {
-    last_updated_from: from,
-    last_updated_to: to,
-    limit: BUS_SESSION_PAGE_SIZE + 1,
-    offset: (list.page - 1) * BUS_SESSION_PAGE_SIZE,
-    round_costs: 'true',
-  }
-  if (cpo !== ALL) query.cpo_entity_code = cpo
-  if (emsp !== ALL) query.emsp_entity_code = emsp
-  const evse = text(BUS_KEYS.evse)
-  if (evse) query.evse_external_id = evse
-  const externalId = text(BUS_KEYS.externalId)
-  if (externalId) query.external_id = externalId
-  const authRef = text(BUS_KEYS.authRef)
-  if (authRef) query.authorization_reference = authRef
-  if (plates.length > 0) query['license_plate[]'] = plates
-  if (statuses.length > 0) query['status[]'] = statuses as EvSessionStatus[]
-  if (entityCode) query.entity_code = entityCode
-  return query
+  return sessionListQuery(list, now, entityCode, BUS_SESSION_PAGE_SIZE)
 }
 
 // ---------------------------------------------------------------------------------------------------------------

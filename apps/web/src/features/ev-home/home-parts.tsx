@@ -1,5 +1,6 @@
 import type { HomeMoney, HomeRefund } from '@portal/contract'
 import { formatTime, labelOf, evseStatuses } from '@portal/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -9,6 +10,7 @@ import { FigureCardSkeleton } from '@/components/ev-overview/figure-card'
 import { formatEnergy } from '@/components/ev-overview/format'
 import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
+import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { ErrorIcon } from '@/components/ui/icons/icons'
 import { isForbidden } from '@/lib/http'
@@ -300,5 +302,45 @@ export function TopTable({
         </>
       )}
     </DetailCard>
+  )
+}
+
+/**
+ * A home's frame: its header (with when the figures were computed and a refresh), then the loading skeleton, the
+ * problem with a retry, or the home itself once it has loaded.
+ */
+export function HomeFrame<T extends { generated_at: number }>({
+  title,
+  description,
+  query,
+  children,
+}: {
+  title: string
+  description: string
+  query: UseQueryResult<T>
+  children: (home: T) => ReactNode
+}) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <HomeHeaderActions
+            generatedAt={query.data?.generated_at}
+            fetching={query.isFetching}
+            onRefresh={() => void query.refetch()}
+          />
+        }
+      />
+      {query.isPending ? (
+        <HomeSkeleton label={t('evHome.loading')} />
+      ) : query.isError ? (
+        <HomeProblem error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
+    </>
   )
 }
