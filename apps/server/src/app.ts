@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerAuthHook(bus, handle.db, 'Token')
       busSessionRoutes(bus)
       voltnetSessionRoutes(bus)
-      driverRoutes(bus)
+      driverRoutes(bus, config.userInfoHost)
       done()
     },
     { prefix: '/api/bus' },

@@ -29,6 +29,11 @@ const envSchema = z.object({
   PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME: z.enum(['0', '1']).default('0'),
   PORTAL_MAP_TILE_URL: z.string().trim().default(DEFAULT_MAP_TILE_URL),
   PORTAL_MAP_TILE_ATTRIBUTION: z.string().trim().default(DEFAULT_MAP_TILE_ATTRIBUTION),
+  PORTAL_USER_INFO_HOST: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/\S+)?$/, 'PORTAL_USER_INFO_HOST must be an http(s) URL, or empty to turn the lookup off')
+    .default(''),
 })
 
 export interface Config {
@@ -53,6 +58,11 @@ export interface Config {
   /** The charge-location map's tile URL template ('' = no tiles) and its attribution (docs/decisions/0021). */
   mapTileUrl: string
   mapTileAttribution: string
+  /**
+   * The external user-info host (`POST {host}/users/getinfo`, A §7) the driver pages ask for a driver's profile;
+   * null (the default) turns the lookup off (docs/decisions/0031-user-info-lookup.md).
+   */
+  userInfoHost: string | null
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -90,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     closedLoopNextRefreshTime: e.PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME === '1',
     mapTileUrl: e.PORTAL_MAP_TILE_URL,
     mapTileAttribution: e.PORTAL_MAP_TILE_ATTRIBUTION,
+    userInfoHost: e.PORTAL_USER_INFO_HOST === '' ? null : e.PORTAL_USER_INFO_HOST.replace(/\/+$/, ''),
   }
 }
 
@@ -112,6 +123,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     closedLoopNextRefreshTime: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+    userInfoHost: null,
     ...overrides,
   }
 }

@@ -49,7 +49,10 @@ async function freshDatabase(
   }
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
-  const schema = `t_${randomBytes(6).toString('hex')}`
+  // Under vitest the schemas are dropped once the whole run has finished (test-support/global-setup.ts explains why);
+  // elsewhere as the suite closes.
+  const run = process.env.PORTAL_TEST_RUN
+  const schema = `t_${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`create schema ${schema}`)
@@ -58,6 +61,7 @@ async function freshDatabase(
     handle: openDatabase(url, { schema, poolSize: 4 }),
     url,
     cleanup: async () => {
+      if (run) return
       const c = new pg.Client({ connectionString: url })
       await c.connect()
       await c.query(`drop schema if exists ${schema} cascade`)

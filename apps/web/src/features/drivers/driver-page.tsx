@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge/badge'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { useDriver } from './api/drivers-api'
 import { nationalityLabel } from './driver-columns'
+import { DriverUserInfoCard } from './driver-user-info-card'
 import type { DriverVariantConfig } from './driver-variant'
 import { useDriverVariant } from './driver-variant'
 
@@ -97,6 +98,8 @@ function DriverView({ data, config }: { data: DriverDetailData; config: DriverVa
             <Field label={t('drivers.field.updatedAt')}>{formatDateTime(driver.updatedAt)}</Field>
           </dl>
         </Card>
+
+        <DriverUserInfoCard config={config} driverId={driver.id} />
 
         <Card title={t('drivers.detail.recentSessions')}>
           {sessions.length === 0 ? (

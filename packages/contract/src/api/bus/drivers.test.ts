@@ -14,6 +14,9 @@ import {
   normalizeMobile,
   normalizePlate,
   splitInternational,
+  USER_INFO_MAX_FIELDS,
+  USER_INFO_MAX_VALUE,
+  userInfoFields,
 } from './drivers'
 
 describe('page sizes of B §9', () => {
@@ -230,5 +233,50 @@ describe('newDriverRequest', () => {
     expect(normalizePlate(' sgx 1234 a')).toBe('SGX1234A')
     expect(normalizePlate('')).toBeNull()
     expect(normalizePlate(null)).toBeNull()
+  })
+})
+
+describe('userInfoFields (the external host answer shown on the driver pages)', () => {
+  it.each([
+    [
+      'the object under data',
+      { data: { name: 'Tan Wei', tier: 'Gold', points: 120 } },
+      [
+        { key: 'name', value: 'Tan Wei' },
+        { key: 'tier', value: 'Gold' },
+        { key: 'points', value: '120' },
+      ],
+    ],
+    [
+      'the answer itself when it has no data object',
+      { name: 'Tan Wei', verified: true },
+      [
+        { key: 'name', value: 'Tan Wei' },
+        { key: 'verified', value: 'true' },
+      ],
+    ],
+    [
+      'nested values, nulls and blanks left out',
+      { data: { a: { b: 1 }, c: [1], d: null, e: '  ', f: ' x ' } },
+      [{ key: 'f', value: 'x' }],
+    ],
+  ])('takes %s', (_, answer, expected) => {
+    expect(userInfoFields(answer)).toEqual(expected)
+  })
+
+  it.each([
+    ['null', null],
+    ['a list', [{ name: 'x' }]],
+    ['text', 'not found'],
+    ['an object with nothing to show', { data: { nested: { a: 1 } } }],
+  ])('answers null for %s', (_, answer) => {
+    expect(userInfoFields(answer)).toBeNull()
+  })
+
+  it('keeps at most USER_INFO_MAX_FIELDS fields and cuts long values', () => {
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${String(i)}`, 'v'.repeat(600)]))
+    const fields = userInfoFields(many) ?? []
+    expect(fields).toHaveLength(USER_INFO_MAX_FIELDS)
+    expect(fields[0]?.value).toHaveLength(USER_INFO_MAX_VALUE)
   })
 })

@@ -333,6 +333,51 @@ export const driverDetailResponse = envelope(
 export type DriverDetailData = z.infer<typeof driverDetailResponse>['data']
 
 // ---------------------------------------------------------------------------------------------------------------
+// The driver's profile from the external user-info host (A §7: POST {host}/users/getinfo, two variants).
+
+/** The two user-info variants: the voltnet dashboard's drivers and the limousine fleet's. */
+export const USER_INFO_VARIANTS = ['dashboard', 'eleccalimo'] as const
+export type UserInfoVariant = (typeof USER_INFO_VARIANTS)[number]
+
+/** At most this many fields of the host's answer are shown, each key and value cut to these lengths. */
+export const USER_INFO_MAX_FIELDS = 30
+export const USER_INFO_MAX_KEY = 64
+export const USER_INFO_MAX_VALUE = 500
+
+/**
+ * GET …/drivers/{driverId}/user-info. `enabled`: a host is configured. `available`: it answered with a profile
+ * (false when it failed, timed out or knew nothing; the failure is logged by the server, and the page works on).
+ */
+export const driverUserInfoResponse = envelope(
+  z.object({
+    enabled: z.boolean(),
+    available: z.boolean(),
+    fields: z.array(z.object({ key: z.string(), value: z.string() })),
+  }),
+)
+export type DriverUserInfo = z.infer<typeof driverUserInfoResponse>['data']
+
+/**
+ * The host's answer as fields: the object under `data` when there is one, else the answer itself; its scalar
+ * values (text, numbers, true/false) in the host's order, nested objects and lists left out. Anything else → null.
+ */
+export function userInfoFields(answer: unknown): DriverUserInfo['fields'] | null {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+  if (!isObject(answer)) return null
+  const profile = isObject(answer.data) ? answer.data : answer
+  const fields: DriverUserInfo['fields'] = []
+  for (const [key, value] of Object.entries(profile)) {
+    if (fields.length >= USER_INFO_MAX_FIELDS) break
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue
+    const text = String(value).trim()
+    if (text === '') continue
+    fields.push({ key: key.slice(0, USER_INFO_MAX_KEY), value: text.slice(0, USER_INFO_MAX_VALUE) })
+  }
+  return fields.length > 0 ? fields : null
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Adding drivers.
 
 const PLATE = /^[A-Z0-9]{2,12}$/

@@ -7,6 +7,7 @@ import {
   driverImportResponse,
   driverListResponse,
   driverParams,
+  driverUserInfoResponse,
   limoDriverListResponse,
   limoDriverQuery,
   newDriverRequest,
@@ -25,6 +26,7 @@ import {
   listDashboardDrivers,
   listLimoDrivers,
 } from './driver.service'
+import { driverUserInfo } from './user-info'
 
 const read = { permission: { app: 'ev', resource: 'drivers/*', action: 'read' } } as const
 const edit = { permission: { app: 'ev', resource: 'drivers/*', action: 'edit' } } as const
@@ -58,13 +60,36 @@ async function uploadedCsv(request: FastifyRequest): Promise<{ name: string; tex
  * list (`/v2/dashboard/drivers`) and the limousine list (`/v2/eleccalimo/drivers`), each with one driver, adding one
  * and a csv import. Every call is scoped to the caller's entity.
  */
-export function driverRoutes(app: FastifyInstance): void {
+export function driverRoutes(app: FastifyInstance, userInfoHost: string | null): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const [base, label] of [
-    ['/v2/dashboard/drivers', 'dashboard'],
-    ['/v2/eleccalimo/drivers', 'limousine'],
+  for (const [base, label, variant] of [
+    ['/v2/dashboard/drivers', 'dashboard', 'dashboard'],
+    ['/v2/eleccalimo/drivers', 'limousine', 'eleccalimo'],
   ] as const) {
+    r.get(
+      `${base}/:driverId/user-info`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `The driver's profile (${label}) from the external user-info host (POST {host}/users/getinfo); off when no host is configured, unavailable when it fails`,
+          params: driverParams,
+          response: { 200: driverUserInfoResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        data: await driverUserInfo(
+          app.db,
+          callerOf(request),
+          request.params.driverId,
+          variant,
+          userInfoHost,
+          request.log,
+        ),
+      }),
+    )
+
     r.get(
       `${base}/:driverId`,
       {

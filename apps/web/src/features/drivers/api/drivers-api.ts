@@ -7,6 +7,7 @@ import type {
 } from '@portal/contract'
 import {
   driverDetailResponse,
+  driverUserInfoResponse,
   driverImportResponse,
   driverListResponse,
   limoDriverListResponse,
@@ -108,5 +109,25 @@ export function useImportDrivers(config: DriverVariantConfig) {
       if (!report.dryRun && report.accepted > 0)
         await queryClient.invalidateQueries({ queryKey: driversKey(entityCode) })
     },
+  })
+}
+
+/**
+ * The driver's profile from the external user-info host (A §7, docs/decisions/0031): asked once, never retried (a
+ * failing host is logged by the server and answered as unavailable, so the page never waits on it twice).
+ */
+export function useDriverUserInfo(config: DriverVariantConfig, driverId: string) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [...driversKey(entityCode), 'user-info', config.variant, driverId],
+    queryFn: ({ signal }) =>
+      bus
+        .get(`${config.apiBase}/${encodeURIComponent(driverId)}/user-info`, driverUserInfoResponse, {
+          signal,
+        })
+        .then((r) => r.data),
+    enabled: driverId !== '',
+    retry: false,
+    staleTime: 5 * 60_000,
   })
 }
