@@ -32,7 +32,10 @@ const envSchema = z.object({
   PORTAL_USER_INFO_HOST: z
     .string()
     .trim()
-    .regex(/^(https?:\/\/\S+)?$/, 'PORTAL_USER_INFO_HOST must be an http(s) URL, or empty to turn the lookup off')
+    .regex(
+      /^(https?:\/\/\S+)?$/,
+      'PORTAL_USER_INFO_HOST must be an http(s) URL, or empty to turn the lookup off',
+    )
     .default(''),
 })
 
