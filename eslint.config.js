@@ -5,6 +5,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 const crossFeature = 'A feature never imports another feature; move shared code to components/ or lib/.'
+// The web app says catalogue values in the reader's language (docs/decisions/0051); the contract's labelOf is English.
+const contractLabelOf = {
+  name: '@portal/contract',
+  importNames: ['labelOf'],
+  message: "Import labelOf from '@/lib/labels': it says the value in the current language.",
+}
 
 export default tseslint.config(
   {
@@ -51,11 +57,17 @@ export default tseslint.config(
     },
   },
   {
+    // Later entries replace this rule for their files, so each of them lists `contractLabelOf` again.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [contractLabelOf] }] },
+  },
+  {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [contractLabelOf],
           patterns: [
             { group: ['@/features/*', '@/app/*'], message: 'Shared code never imports features or the app.' },
           ],
@@ -68,7 +80,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '../*'], message: crossFeature }] },
+        { paths: [contractLabelOf], patterns: [{ group: ['@/features/*', '../*'], message: crossFeature }] },
       ],
     },
   },
@@ -77,7 +89,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '../../*'], message: crossFeature }] },
+        {
+          paths: [contractLabelOf],
+          patterns: [{ group: ['@/features/*', '../../*'], message: crossFeature }],
+        },
       ],
     },
   },

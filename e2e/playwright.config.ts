@@ -11,14 +11,22 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A test that fails once is a defect to fix, not to repeat (e2e/README.md).
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with its timing and call log, the network, the console. Not the
+    // screencast nor the DOM snapshots of every action: recorded for every test, they were a third of the suite's
+    // CPU on this 2-core machine (e2e/README.md). The failure screenshot and the page's aria snapshot
+    // (error-context.md) show the last state.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
+    // The tests run as a person who asked for less motion: the app then draws no loading animations, which a
+    // GPU-less Chromium repaints on every frame while a page loads (e2e/README.md).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -29,6 +37,10 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Every context is a browser window, and Chromium preloads the omnibox popup of each window in a renderer of
+        // its own: ~0.4 s of CPU per test for a popup no test opens (e2e/README.md). Chromium merges this list with
+        // the features Playwright disables.
+        '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       ],
     },
   },

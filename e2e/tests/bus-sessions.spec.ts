@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 /** B §3 "Columns on by default", Dashboard variant (with User), in order, exactly as written. */
 const DEFAULT_COLUMNS = [
@@ -43,8 +42,7 @@ const table = (page: Page, name: string) => page.getByRole('table', { name })
 const rows = (page: Page, name: string) => table(page, name).locator('tbody tr')
 
 async function openList(page: Page, user: string, path: string, title: string) {
-  await logIn(page, user)
-  await expect(page).not.toHaveURL(/\/login/)
+  await signIn(page, user)
   await page.goto(path)
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
   await expect(table(page, title)).toHaveAttribute('aria-busy', 'false')
@@ -66,12 +64,12 @@ async function columnTexts(page: Page, title: string, header: string): Promise<s
 test.describe('Busways charging history', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await openList(page, 'busways', '/busways-charging-history', BUSWAYS)
   })
 
   test('lists the bus network’s sessions with B §3’s dashboard columns, 20 a page with a next page', async ({
     page,
   }) => {
+    await openList(page, 'busways', '/busways-charging-history', BUSWAYS)
     const headers = (await table(page, BUSWAYS).locator('thead th').allInnerTexts()).map((h) =>
       h.trim().toLowerCase(),
     )
@@ -93,6 +91,7 @@ test.describe('Busways charging history', () => {
   test('Reset of the columns shows every column except the CPO entity code and the CDR token', async ({
     page,
   }) => {
+    await openList(page, 'busways', '/busways-charging-history', BUSWAYS)
     await page.getByRole('button', { name: /^Columns/ }).click()
     await page.getByRole('button', { name: 'Reset to default' }).click()
     await page.keyboard.press('Escape')
@@ -106,6 +105,7 @@ test.describe('Busways charging history', () => {
   })
 
   test('filters by status, in the URL', async ({ page }) => {
+    await openList(page, 'busways', '/busways-charging-history', BUSWAYS)
     await page.getByRole('button', { name: 'Status' }).click()
     await page.getByRole('checkbox', { name: 'COMPLETED' }).check()
     await page.keyboard.press('Escape')
@@ -125,6 +125,7 @@ test.describe('Busways charging history', () => {
   test('opens a session: the stage timeline, costs with and without tax, the periods; Back closes it', async ({
     page,
   }) => {
+    await openList(page, 'busways', '/busways-charging-history', BUSWAYS)
     await page.goto('/busways-charging-history?status=COMPLETED')
     await expect(table(page, BUSWAYS)).toHaveAttribute('aria-busy', 'false')
     const id = (await columnTexts(page, BUSWAYS, 'Charging Session ID'))[0] ?? ''
@@ -147,8 +148,8 @@ test.describe('Busways charging history', () => {
   })
 
   test('exports the filtered history as a csv with readable columns', async ({ page }) => {
-    await page.goto('/busways-charging-history?status=STOPPED')
-    await expect(table(page, BUSWAYS)).toHaveAttribute('aria-busy', 'false')
+    // Straight to the filtered list: opening the whole list first would cost a page load for nothing.
+    await openList(page, 'busways', '/busways-charging-history?status=STOPPED', BUSWAYS)
     const shown = await columnTexts(page, BUSWAYS, 'Charging Session ID')
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     await page.getByRole('menuitem', { name: /CSV/ }).click()
@@ -239,9 +240,8 @@ test.describe('Voltnet charging sessions', () => {
   })
 
   test('a session that is not voltnet’s reads as not found', async ({ page }) => {
-    await logIn(page, 'voltnet')
-    await expect(page).not.toHaveURL(/\/login/)
+    await signIn(page, 'voltnet')
     await page.goto('/voltnet/emsp/charging-sessions/no-such-session')
-    await expect(page.getByText('Session not found')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Session not found', level: 1 })).toBeVisible()
   })
 })

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, test } from './fixtures'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Typeform Campaigns' })
 const rows = (page: Page) => table(page).locator('tbody tr')
@@ -20,10 +19,11 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
 }
 
 test.describe('typeform campaigns, as the campaign agency (campaigns)', () => {
+  test.use({ user: 'campaigns' })
+
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await logIn(page, 'campaigns')
-    await expect(page).not.toHaveURL(/\/login/)
+    await page.goto('/')
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Typeform Campaigns' })

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 /** B §3's carbon-credit record columns, in order, as the list heads them. */
 const RECORD_COLUMNS = [
@@ -29,14 +28,13 @@ async function columnTexts(page: Page, table: string, header: string): Promise<s
   return t.locator(`tbody tr td:nth-child(${String(index + 1)})`).allInnerTexts()
 }
 
-async function signIn(page: Page, user: string) {
+async function signInFresh(page: Page, user: string) {
   await page.addInitScript(() => window.localStorage.clear())
-  await logIn(page, user)
-  await expect(page).not.toHaveURL(/\/login/)
+  await signIn(page, user)
 }
 
 async function openCarbonData(page: Page, user: string) {
-  await signIn(page, user)
+  await signInFresh(page, user)
   await page.goto('/ev-carbon-data')
   await expect(page.getByRole('heading', { name: 'EV Carbon Data', level: 1 })).toBeVisible()
   await expect(records(page)).toHaveAttribute('aria-busy', 'false')
@@ -107,7 +105,7 @@ test.describe('EV carbon data, as the fleet owner', () => {
   })
 
   test('lists its payouts and invoices (50 a page)', async ({ page }) => {
-    await signIn(page, 'fleet')
+    await signInFresh(page, 'fleet')
     await page.goto('/payout-history')
     await expect(page.getByRole('heading', { name: 'Payout History', level: 1 })).toBeVisible()
     const payouts = page.getByRole('table', { name: 'Payouts' })
@@ -138,7 +136,7 @@ test.describe('EV carbon data, as the fleet owner', () => {
   })
 
   test('lists its CPO partners with the split', async ({ page }) => {
-    await signIn(page, 'fleet')
+    await signInFresh(page, 'fleet')
     await page.goto('/cpo-partners')
     const table = page.getByRole('table', { name: 'CPO Partners' })
     await expect(table).toHaveAttribute('aria-busy', 'false')
@@ -177,7 +175,8 @@ test.describe('EV carbon data, as the CPO', () => {
 
 test.describe('CRX, the carbon exchange', () => {
   test('lands on /crx: its programme and partners, each leading to its details', async ({ page }) => {
-    await signIn(page, 'crx')
+    await signInFresh(page, 'crx')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/crx$/)
     await expect(
       page.getByRole('heading', { name: 'Fleet Electrification Carbon Programme', level: 1 }),
@@ -226,7 +225,7 @@ test.describe('CRX, the carbon exchange', () => {
   })
 
   test('creates an emissions category, then edits it; a clash is named on its field', async ({ page }) => {
-    await signIn(page, 'crx')
+    await signInFresh(page, 'crx')
     await page.goto('/crx/emissions-category')
     const table = page.getByRole('table', { name: 'Emissions Categories' })
     await expect(table).toHaveAttribute('aria-busy', 'false')
@@ -287,7 +286,7 @@ test.describe('CRX, the carbon exchange', () => {
 })
 
 test('an organisation without carbon credits is told so on the carbon screens', async ({ page }) => {
-  await signIn(page, 'vending')
+  await signInFresh(page, 'vending')
   await page.goto('/ev-carbon-data')
   await expect(page.getByRole('heading', { name: 'Carbon credits are not enabled' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Carbon-credit records' })).toHaveCount(0)

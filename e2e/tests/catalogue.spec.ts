@@ -1,11 +1,9 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, test } from './fixtures'
 
-/** Signs in as the vending operator and opens a screen once the portal has landed. */
+test.use({ user: 'vending' })
+
 async function open(page: Page, path: string) {
-  await logIn(page, 'vending')
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 })
   await page.goto(path)
 }
 
@@ -84,8 +82,6 @@ test('an SKU is created with every field checked, then edited', async ({ page })
 })
 
 test('a template is created and shown as JSON', async ({ page }) => {
-  await logIn(page, 'vending')
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 })
   const name = unique('E2E layout ')
   await createTemplate(page, name)
   await expect(page.getByRole('table', { name: 'Items' })).toContainText('SGD 1.80')
@@ -98,8 +94,6 @@ test('a template is created and shown as JSON', async ({ page }) => {
 })
 
 test('a template is deleted after confirming', async ({ page }) => {
-  await logIn(page, 'vending')
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 })
   const name = unique('E2E doomed ')
   await createTemplate(page, name)
   await page.getByRole('button', { name: 'Delete' }).click()

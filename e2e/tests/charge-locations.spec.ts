@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, test } from './fixtures'
 
 /** The three networks of the demo and where each user finds its locations (A §2 navigation). */
 const NETWORKS = [
@@ -47,10 +46,10 @@ function watchConsole(page: Page) {
 
 for (const { user, path } of NETWORKS) {
   test.describe(`Charge locations, as ${user}`, () => {
+    test.use({ user })
+
     test.beforeEach(async ({ page }) => {
       await page.addInitScript(() => window.localStorage.clear())
-      await logIn(page, user)
-      await expect(page).not.toHaveURL(/\/login/)
       await page.goto(path)
       await expect(page.getByRole('heading', { name: 'Charge locations', level: 1 })).toBeVisible()
       await settled(page)
@@ -153,8 +152,12 @@ for (const { user, path } of NETWORKS) {
       const pin = map.locator('.leaflet-marker-icon').first()
       const pinName = (await pin.getAttribute('title')) ?? ''
       await pin.click()
+      // The link navigates within the app: a full reload would lose this mark (Leaflet stops the click's
+      // propagation before React's listener, location-map.tsx PopupLink).
+      await page.evaluate(() => document.documentElement.setAttribute('data-same-page', 'yes'))
       await map.getByRole('link', { name: 'Open location' }).click()
       await expect(page.getByRole('heading', { name: pinName, level: 1 })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('data-same-page', 'yes')
       expect(logs.errors).toEqual([])
       // At most the one tile probe of each page load failed: no storm of failing tile requests.
       expect(logs.failedLoads.length).toBeLessThanOrEqual(2)
@@ -163,10 +166,10 @@ for (const { user, path } of NETWORKS) {
 }
 
 test.describe('Charge locations, as the CPO', () => {
+  test.use({ user: 'cpo' })
+
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await logIn(page, 'cpo')
-    await expect(page).not.toHaveURL(/\/login/)
   })
 
   test('filters by EVSE status: every location shown has an EVSE of that status', async ({ page }) => {

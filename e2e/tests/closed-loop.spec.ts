@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 function table(page: Page, name: 'Persons' | 'Employees') {
   return page.getByRole('table', { name })
@@ -11,7 +10,8 @@ async function settled(page: Page, name: 'Persons' | 'Employees') {
 }
 
 test('vending sees both tabs, both employee variants, and searches persons', async ({ page }) => {
-  await logIn(page, 'vending')
+  await signIn(page, 'vending')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Closed Loop' }).click()
   await expect(page).toHaveURL(/\/closed-loop$/)
@@ -26,11 +26,14 @@ test('vending sees both tabs, both employee variants, and searches persons', asy
   await page.getByLabel('Search people').fill('TTSH')
   await expect(page).toHaveURL(/q=TTSH/)
   await settled(page, 'Persons')
+  // The search looks in every people field (name, username, email, hospital code, ...), in any case. Polled: the
+  // address changes a moment before the list starts loading, so a settled table may still hold the old rows.
+  await expect
+    .poll(async () => (await persons.allInnerTexts()).every((text) => text.toLowerCase().includes('ttsh')))
+    .toBe(true)
   const count = await persons.count()
   expect(count).toBeGreaterThan(0)
   expect(count).toBeLessThanOrEqual(20)
-  // The search looks in every people field (name, username, email, hospital code, ...), in any case.
-  for (const text of await persons.allInnerTexts()) expect(text.toLowerCase()).toContain('ttsh')
 
   // Employees: the item-balance variant first, then the quota variant with its refresh frequency.
   await page.getByRole('tab', { name: 'Employees' }).click()
@@ -55,8 +58,7 @@ test('vending sees both tabs, both employee variants, and searches persons', asy
 })
 
 test('a person opens with their employee records and latest redemptions', async ({ page }) => {
-  await logIn(page, 'vending')
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, 'vending')
   await page.goto('/closed-loop')
   await settled(page, 'Persons')
   const first = table(page, 'Persons').locator('tbody tr').first()
@@ -73,8 +75,7 @@ test('a person opens with their employee records and latest redemptions', async 
 })
 
 test('a read-only member sees the lists without the Export button', async ({ page }) => {
-  await logIn(page, 'viewer')
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, 'viewer')
   await page.goto('/closed-loop?tab=employees')
   await settled(page, 'Employees')
   await expect(table(page, 'Employees').locator('tbody tr')).toHaveCount(20)
@@ -83,7 +84,8 @@ test('a read-only member sees the lists without the Export button', async ({ pag
 
 test('the Closed Loop link is hidden from a member without the promo policy', async ({ page }) => {
   // restocker holds the Restocker role (iot only). Not newstaff: the sessions spec needs its first login intact.
-  await logIn(page, 'restocker')
+  await signIn(page, 'restocker')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   const nav = page.getByRole('navigation', { name: 'Main' })
   await expect(nav.getByRole('link', { name: 'Machines' })).toBeVisible()

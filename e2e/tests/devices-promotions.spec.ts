@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
-/** Signs in and opens a screen once the portal has landed. */
 async function open(page: Page, username: string, path: string) {
-  await logIn(page, username)
-  await expect(page).not.toHaveURL(/\/login/)
+  await signIn(page, username)
   await page.goto(path)
 }
 
@@ -62,6 +59,27 @@ test.describe('Devices, as the vending operator', () => {
     const types = await columnTexts(page, 'Dashboard devices', 'Screen Type')
     expect(types.length).toBeGreaterThan(0)
     for (const text of types) expect(text.trim()).toBe('Web View')
+  })
+
+  test('the TCN list sorts by its headers and searches by device code', async ({ page }) => {
+    await open(page, 'vending', '/devices')
+    await settled(page, 'TCN devices')
+    const mid = table(page, 'TCN devices').getByRole('columnheader', { name: 'MID' })
+    await mid.getByRole('button').click()
+    await expect(page).toHaveURL(/sort=mid&order=asc/)
+    await expect(mid).toHaveAttribute('aria-sort', 'ascending')
+    await settled(page, 'TCN devices')
+    const mids = (await columnTexts(page, 'TCN devices', 'MID')).map((m) => m.trim())
+    expect(mids).toEqual([...mids].sort())
+    await mid.getByRole('button').click()
+    await expect(mid).toHaveAttribute('aria-sort', 'descending')
+
+    await page.getByRole('searchbox', { name: 'Search device code' }).fill('tcn-0001')
+    await expect(page).toHaveURL(/code=tcn-0001/)
+    await settled(page, 'TCN devices')
+    const codes = await columnTexts(page, 'TCN devices', 'Device Code')
+    expect(codes.length).toBeGreaterThan(0)
+    for (const code of codes) expect(code.trim()).toMatch(/^TCN-0001/)
   })
 
   test('a device shows its commands, and a confirmed command joins them as Pending', async ({ page }) => {

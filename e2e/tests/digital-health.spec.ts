@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, test } from './fixtures'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Case history' })
 const rows = (page: Page) => table(page).locator('tbody tr')
@@ -26,9 +25,11 @@ async function fillIntake(page: Page, patient: string) {
 }
 
 test.describe('digital health, as the clinic (health)', () => {
+  test.use({ user: 'health' })
+
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await logIn(page, 'health')
+    await page.goto('/')
     // A §4: digital_health_automation lands on /digital-health.
     await expect(page).toHaveURL(/\/digital-health$/)
   })
@@ -116,7 +117,7 @@ test.describe('digital health, as the clinic (health)', () => {
   })
 
   test('updates a case: each change adds to its history', async ({ page }) => {
-    await page.goto('/digital-health/cases?status=open&sort=caseNo%3A1')
+    await page.goto('/digital-health/cases?status=open&sort=caseNo&order=asc')
     await expect(table(page)).toHaveAttribute('aria-busy', 'false')
     const first = rows(page).first()
     const caseNo = (await first.locator('td').first().innerText()).trim()

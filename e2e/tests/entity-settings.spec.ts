@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 /** The seeded options of VEND (apps/server/src/db/seed/entity-settings.ts). */
 const SEEDED = ['PayNow QR', 'Cards (Stripe)', 'EZ-Link / NETS FlashPay card']
@@ -10,8 +9,7 @@ function paymentTable(page: Page) {
 }
 
 async function openEntitySettings(page: Page, username: string) {
-  await logIn(page, username)
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, username)
   await page.goto('/entity-settings')
   await expect(page.getByRole('heading', { name: 'Entity settings', level: 1 })).toBeVisible()
 }
@@ -92,4 +90,33 @@ test('viewer (no payment or integration policy) sees the no-access state', async
   await expect(page.getByText('You do not have access to entity settings')).toBeVisible()
   await expect(page.getByRole('table', { name: 'Payment options' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'New payment option' })).toHaveCount(0)
+})
+
+test('a user let in only through child entities manages their profiles from entity settings', async ({
+  page,
+}) => {
+  await signIn(page, 'clinics')
+  await page.goto('/')
+  // A §5: no payment policy in her clinic, but child entities: the entity item opens entity settings.
+  await page.getByTestId('entity-item').click()
+  await expect(page.getByRole('heading', { name: 'Entity settings', level: 1 })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Payment options' })).toHaveCount(0)
+  const table = page.getByRole('table', { name: 'Child entities' })
+  const current = table.getByRole('row').filter({ hasText: 'CB-TPY' })
+  await expect(current).toContainText('Current entity')
+  const jurong = table.getByRole('row').filter({ hasText: 'CB-JE' })
+  await expect(jurong).toContainText('Managed from the parent')
+
+  await jurong.getByRole('link', { name: 'CareBridge Jurong East' }).click()
+  await expect(page).toHaveURL(/[?&]entity=CB-JE/)
+  const profile = page.getByRole('dialog', { name: 'CareBridge Jurong East · CB-JE' })
+  // Industries and roles are a platform administrator's: shown, not offered.
+  await expect(profile.getByRole('checkbox')).toHaveCount(0)
+  await profile.getByLabel('Time zone').fill('')
+  await profile.getByRole('button', { name: 'Save changes' }).click()
+  await expect(profile.getByLabel('Time zone')).toHaveAttribute('aria-invalid', 'true')
+  await profile.getByLabel('Time zone').fill('Asia/Singapore')
+  await profile.getByLabel('Preferred identifier').fill('nric')
+  await profile.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Entity saved')).toBeVisible()
 })

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 /*
  * The CPO and EMSP homes, EV devices and EMSP users (docs/decisions/0026-ev-home-users-devices.md), for the demo
@@ -15,9 +14,11 @@ async function figure(page: Page, row: string, label: string): Promise<number> {
 }
 
 test.describe('EV overview, as the CPO', () => {
+  test.use({ user: 'cpo' })
+
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await logIn(page, 'cpo')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/cpo$/)
   })
 
@@ -111,9 +112,11 @@ test.describe('EV overview, as the CPO', () => {
 })
 
 test.describe('EV overview, as the EMSP', () => {
+  test.use({ user: 'emsp' })
+
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => window.localStorage.clear())
-    await logIn(page, 'emsp')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/emsp$/)
   })
 
@@ -172,7 +175,8 @@ test.describe('EV overview, as the EMSP', () => {
 
 test('a fleet owner landing on /emsp sees an honest empty state and its own screens', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.clear())
-  await logIn(page, 'fleet')
+  await signIn(page, 'fleet')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/emsp$/)
   await expect(page.getByRole('heading', { name: 'No charging customers yet' })).toBeVisible()
   const elsewhere = page.getByRole('navigation', { name: "Your organisation's screens" })

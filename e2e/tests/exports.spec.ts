@@ -1,14 +1,16 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
-import { logIn, waitForMachines } from './support'
+import { expect, test } from './fixtures'
+import { waitForMachines } from './support'
 
 const MACHINE_COLUMNS =
   'username,serial_number,alias,machine_id,location,postal_code,overall_status,model_number,last_activity_time,' +
   'last_maintenance_time,vmc_type,vmc_port,sets,payment_selections,is_active,capacity,stock'
 
 test.describe('Exports, as the vending operator', () => {
+  test.use({ user: 'vending' })
+
   test.beforeEach(async ({ page }) => {
-    await logIn(page, 'vending')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/machines$/)
     await waitForMachines(page)
   })

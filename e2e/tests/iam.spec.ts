@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 import { NAV_LINKS } from '@portal/contract'
 import { DEMO_PASSWORD, logIn } from './support'
 import { totpNow } from './totp'
@@ -60,7 +60,8 @@ test('admin makes a read-only role from a preset, gives it to a new user, and th
   const username = unique('ro-')
   const password = 'Kallang-River-2026'
 
-  await logIn(page, 'admin')
+  await signIn(page, 'admin')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   await openIam(page)
 
@@ -75,7 +76,10 @@ test('admin makes a read-only role from a preset, gives it to a new user, and th
     .fill('Reads machines, sales and closed loop; changes nothing.')
   await page.getByRole('button', { name: 'Create role' }).click()
   await expect(page.getByText('Choose at least one policy')).toBeVisible()
-  await page.getByRole('checkbox', { name: /^Vending read only/ }).check()
+  // Policies are found with POST /iam/policies/search as one types.
+  await page.getByRole('combobox', { name: 'Add a policy' }).fill('Vending read')
+  await page.getByRole('option', { name: 'Vending read only' }).click()
+  await expect(page.getByRole('list', { name: 'Policies' }).getByText('Vending read only')).toBeVisible()
   await page.getByRole('button', { name: 'Create role' }).click()
   await expect(page).toHaveURL(/\/iam\/roles\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name: roleName })).toBeVisible()
@@ -98,7 +102,8 @@ test('admin makes a read-only role from a preset, gives it to a new user, and th
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ravi Kumar')
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username)
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`)
-  await page.getByLabel('Role of access 1').selectOption({ label: roleName })
+  await page.getByRole('combobox', { name: 'Role of access 1' }).fill(roleName)
+  await page.getByRole('option', { name: roleName }).click()
   await page.getByRole('button', { name: 'Create user' }).click()
   await expect(page).toHaveURL(/\/iam\/users\/[\w-]+$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Ravi Kumar' })).toBeVisible()
@@ -132,8 +137,7 @@ test('admin makes a read-only role from a preset, gives it to a new user, and th
 
 test('a status change asks for confirmation first', async ({ page, request }) => {
   const { uuid } = await createVendUser(request, 'Status Person')
-  await logIn(page, 'admin')
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, 'admin')
   await page.goto(`/iam/users/${uuid}`)
   const badge = page.getByTestId('user-status').filter({ visible: true }).first()
   await expect(badge).toHaveText('Pending Activation')
@@ -168,7 +172,8 @@ test('own profile without IAM access: picture upload with preview, and two-facto
   const { username, uuid, activationLink } = await createVendUser(request, 'Mei Profile')
   await activate(request, activationLink, password)
 
-  await logIn(page, username, password)
+  await signIn(page, username, password)
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   await page.getByRole('button', { name: /Account menu/ }).hover()
   await page.getByRole('menuitem', { name: 'View profile' }).click()
@@ -236,9 +241,9 @@ test('own profile without IAM access: picture upload with preview, and two-facto
 
 test('the IAM list stays as it was left while a detail is open', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 520 })
-  await logIn(page, 'admin')
-  await expect(page).toHaveURL(/\/machines$/)
-  await openIam(page)
+  await signIn(page, 'admin')
+  await page.goto('/iam')
+  await expect(page.getByRole('heading', { level: 1, name: 'Identity and access' })).toBeVisible()
   await page.getByRole('tab', { name: 'Policies' }).click()
   const table = page.getByRole('table', { name: 'Policies' })
   await expect(table).toHaveAttribute('aria-busy', 'false')
@@ -293,8 +298,7 @@ test('custom policies are written with the statement editor; roles and policies 
   page,
 }) => {
   const name = unique('Maintenance crew ')
-  await logIn(page, 'admin')
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, 'admin')
   await page.goto('/iam/policies')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByRole('button', { name: 'Create policy' }).click()
@@ -327,4 +331,55 @@ test('custom policies are written with the statement editor; roles and policies 
   await expect(dialog.getByRole('alert')).toHaveText(/This role is given to 1 user\(s\)/)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Finance' })).toBeVisible()
+})
+
+test('a platform administrator creates an entity and finds child entities; an owner manages only their own', async ({
+  page,
+  browser,
+}) => {
+  const code = unique('E2E-').toUpperCase().slice(0, 20)
+  await signIn(page, 'admin')
+  await page.goto('/iam?tab=entities')
+  const table = page.getByRole('table', { name: 'Entities' })
+  await expect(table).toHaveAttribute('aria-busy', 'false')
+
+  await page.getByRole('button', { name: 'New entity' }).click()
+  const create = page.getByRole('dialog', { name: 'New entity' })
+  await create.getByRole('button', { name: 'Create entity' }).click()
+  await expect(create.getByText('Enter a name')).toBeVisible()
+  await expect(create.getByText('Choose at least one industry')).toBeVisible()
+  await create.getByLabel('Name', { exact: true }).fill('Harbourfront Kiosks')
+  await create.getByLabel('Code', { exact: true }).fill(code)
+  await create.getByRole('checkbox', { name: 'Vending', exact: true }).check()
+  await create.getByLabel('Parent').selectOption({ label: 'Kopi & Snacks Vending Pte Ltd (VEND)' })
+  await create.getByRole('button', { name: 'Create entity' }).click()
+  await expect(toast(page, 'Entity created')).toBeVisible()
+  // The new entity's profile opens over the list (GET /iam/entities/{code}).
+  const profile = page.getByRole('dialog', { name: `Harbourfront Kiosks · ${code}` })
+  await expect(profile.getByLabel('Name', { exact: true })).toHaveValue('Harbourfront Kiosks')
+  await profile.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/iam\?tab=entities$/)
+
+  // The child entities of an entity, by the parent filter.
+  await page.getByLabel('Child entities of').selectOption({ label: 'CareBridge Clinics (HEALTH)' })
+  await expect(table.getByRole('link', { name: 'CareBridge Jurong East' })).toBeVisible()
+  await expect(table.getByRole('link', { name: 'CareBridge Toa Payoh' })).toBeVisible()
+  await expect(table.getByRole('link', { name: 'Kopi & Snacks Vending Pte Ltd' })).toHaveCount(0)
+
+  // The owner of VEND sees VEND and what is below it, changes its profile, but not its industries.
+  const context = await browser.newContext()
+  const owner = await context.newPage()
+  await signIn(owner, 'vending')
+  await owner.goto('/iam?tab=entities')
+  const mine = owner.getByRole('table', { name: 'Entities' })
+  await expect(mine.getByRole('link', { name: 'Harbourfront Kiosks' })).toBeVisible()
+  await expect(mine.getByRole('link', { name: 'CareBridge Jurong East' })).toHaveCount(0)
+  await expect(owner.getByRole('button', { name: 'New entity' })).toHaveCount(0)
+  await mine.getByRole('link', { name: 'Harbourfront Kiosks' }).click()
+  const theirs = owner.getByRole('dialog', { name: `Harbourfront Kiosks · ${code}` })
+  await expect(theirs.getByRole('checkbox')).toHaveCount(0)
+  await theirs.getByLabel('Preferred identifier').fill('staff-id')
+  await theirs.getByRole('button', { name: 'Save changes' }).click()
+  await expect(toast(owner, 'Entity saved')).toBeVisible()
+  await context.close()
 })

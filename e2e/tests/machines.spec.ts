@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test'
-import { columnTexts, logIn, machineRows, waitForMachines } from './support'
+import { expect, test } from './fixtures'
+import { columnTexts, machineRows, waitForMachines } from './support'
 
 test.describe('Machines, as the vending operator', () => {
+  test.use({ user: 'vending' })
+
   test.beforeEach(async ({ page }) => {
-    await logIn(page, 'vending')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/machines$/)
     await waitForMachines(page)
   })
@@ -41,6 +43,8 @@ test.describe('Machines, as the vending operator', () => {
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page).toHaveURL(/page=2/)
     await expect(page.getByText('21–40 of 2,000')).toBeVisible()
+    // The pager shows page 2 at once; the first page's rows stay until the second page's arrive.
+    await waitForMachines(page)
     const secondPageIds = await columnTexts(page, 'Machine ID')
     expect(secondPageIds).toHaveLength(20)
     expect(secondPageIds.some((id) => firstPageIds.includes(id))).toBe(false)
@@ -116,6 +120,8 @@ test.describe('Machines, as the vending operator', () => {
     await expect(page.getByRole('region', { name: 'General settings' })).toContainText(
       'Customer Presented Timeout',
     )
+    // A §9: the opening hours include Public Holiday.
+    await expect(page.getByRole('region', { name: 'General settings' })).toContainText('Public Holiday')
     await expect(
       page
         .getByRole('region', { name: /Items \(\d+ slots\)/ })

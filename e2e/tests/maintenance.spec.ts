@@ -1,11 +1,8 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
-/** Signs in and opens a screen once the portal has landed (the landing page is not ours). */
 async function open(page: Page, username: string, path: string) {
-  await logIn(page, username)
-  await expect(page).not.toHaveURL(/\/login/)
+  await signIn(page, username)
   await page.goto(path)
 }
 
@@ -68,8 +65,11 @@ test.describe('Maintenance, as the vending operator', () => {
     const yes = await total(page)
     expect(yes).toBeGreaterThan(0)
     expect(yes).toBeLessThan(all)
-    for (const text of await columnTexts(page, 'Maintenance', 'Challenge Type'))
-      expect(text).toContain('Bypassed')
+    await expect
+      .poll(async () =>
+        (await columnTexts(page, 'Maintenance', 'Challenge Type')).every((t) => t.includes('Bypassed')),
+      )
+      .toBe(true)
 
     await bypass.selectOption({ label: 'No' })
     await settled(page, 'Maintenance')
@@ -138,8 +138,20 @@ test.describe('Credits, as the vending operator', () => {
     await settled(page, 'Credits')
     for (const mode of await columnTexts(page, 'Credits', 'Mode')) expect(mode).toBe('Cash Refund')
 
-    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Amount' })
-    await expect(page).toHaveURL(/sort=amount/)
+    // The header sorts (the call's sort_by/order_by): a first click ascending, a second descending.
+    const credits = page.getByRole('table', { name: 'Credits' })
+    const amountHeader = credits.getByRole('columnheader', { name: 'Amount' })
+    await amountHeader.getByRole('button').click()
+    await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending')
+    const sorted = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/iot/orders/creditlogs/filter') &&
+        r.postData()?.includes('"order_by":"desc"') === true,
+    )
+    await amountHeader.getByRole('button').click()
+    expect((await sorted).postDataJSON()).toMatchObject({ sort_by: 'amount', order_by: 'desc', modes: [3] })
+    await expect(page).toHaveURL(/sort=amount&order=desc/)
+    await expect(amountHeader).toHaveAttribute('aria-sort', 'descending')
     await settled(page, 'Credits')
     const amounts = (await columnTexts(page, 'Credits', 'Amount')).map((a) =>
       Number(a.replace(/[^\d.]/g, '')),

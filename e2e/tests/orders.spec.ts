@@ -1,6 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 const DEFAULT_ITEM_COLUMNS = [
   'Username',
@@ -59,10 +58,7 @@ function defaultRange() {
 }
 
 test.describe('Machine orders and transactions, as the vending operator', () => {
-  test.beforeEach(async ({ page }) => {
-    await logIn(page, 'vending')
-    await expect(page).toHaveURL(/\/machines$/)
-  })
+  test.use({ user: 'vending' })
 
   test('machine sales open on the last seven days with the default columns and 50 rows', async ({ page }) => {
     const request = page.waitForRequest(isItems)
@@ -164,8 +160,7 @@ test.describe('Machine orders and transactions, as the vending operator', () => 
 })
 
 test('POS machine sales list the CPO kiosks orders', async ({ page }) => {
-  await logIn(page, 'cpo')
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+  await signIn(page, 'cpo')
   await page.goto('/pos-machine-orders')
   await settled(page, 'POS Machine Sales')
   const aliases = await column(page, 'POS Machine Sales', 'Alias')
@@ -177,10 +172,15 @@ test('POS machine sales list the CPO kiosks orders', async ({ page }) => {
 })
 
 test('a user without the orders and transactions policies sees no access', async ({ page }) => {
-  await logIn(page, 'restocker')
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+  await signIn(page, 'restocker')
   await page.goto('/machine-orders')
   await expect(page.getByText("You don't have access to this list")).toBeVisible()
+  // B §8: on machine order items a 403 also shows the error toast, with the server's message.
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem')
+  await expect(toast).toContainText('Error')
+  await expect(toast).toContainText(/Failed to fetch Machine Order Items due to: \S/)
+  await toast.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(toast).toBeHidden()
   await page.goto('/transactions')
   await expect(page.getByText("You don't have access to this list")).toBeVisible()
 })

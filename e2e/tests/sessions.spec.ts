@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 import { DEMO_PASSWORD, logIn, waitForMachines } from './support'
 import { totpNow } from './totp'
 
@@ -71,36 +71,45 @@ test('first login asks for a new password before anything else', async ({ page }
 })
 
 test('reset password with a one-time link, then log in with the new password', async ({ page, request }) => {
-  const login = await request.post('/api/main/iam/login', {
-    data: { username: 'vending', password: DEMO_PASSWORD },
+  const token = async (username: string, password = DEMO_PASSWORD) => {
+    const login = await request.post('/api/main/iam/login', { data: { username, password } })
+    expect(login.ok()).toBe(true)
+    return { Authorization: `Token ${((await login.json()) as { data: { token: string } }).data.token}` }
+  }
+  // A person of the test's own, made and activated by the owner of CAMP: the test changes the password, which for a
+  // shared demo user would fail every other test signing in as them.
+  const username = `e2e-reset-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
+  const made = await request.post('/api/main/iam/users', {
+    headers: await token('campaigns'),
+    data: { name: 'Rosa Reset', username, relation: 2, grants: [] },
   })
-  const token = ((await login.json()) as { data: { token: string } }).data.token
-  const auth = { Authorization: `Token ${token}` }
-  const who = await request.post('/api/main/iam/login', {
-    data: { username: 'campaigns', password: DEMO_PASSWORD },
+  expect(made.ok()).toBe(true)
+  const { user, activation_link } = (
+    (await made.json()) as { data: { user: { user_uuid: string }; activation_link: string } }
+  ).data
+  const activation = activation_link.split('/').pop() ?? ''
+  const activated = await request.post(`/api/main/iam/reset-password/${activation}`, {
+    data: { password: 'Kampong-Glam-1' },
   })
-  const userUuid = ((await who.json()) as { data: { user_uuid: string } }).data.user_uuid
-  // campaigns is not a member of VEND, so the platform administrator sends the link.
-  const admin = await request.post('/api/main/iam/login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  })
-  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token
+  expect(activated.ok()).toBe(true)
+
+  // Not a member of VEND: the vending operator cannot send the link; the platform administrator can.
   expect(
     (
       await request.post('/api/main/iam/users/reset-password-link', {
-        headers: auth,
-        data: { user_uuid: userUuid },
+        headers: await token('vending'),
+        data: { user_uuid: user.user_uuid },
       })
     ).status(),
   ).toBe(404)
   const created = await request.post('/api/main/iam/users/reset-password-link', {
-    headers: { Authorization: `Token ${adminToken}` },
-    data: { user_uuid: userUuid },
+    headers: await token('admin'),
+    data: { user_uuid: user.user_uuid },
   })
   const link = ((await created.json()) as { data: { reset_link: string } }).data.reset_link
 
   await page.goto(link)
-  await expect(page.getByText('For the account campaigns.')).toBeVisible()
+  await expect(page.getByText(`For the account ${username}.`)).toBeVisible()
   await page.getByLabel('New password', { exact: true }).fill('Campaign-Season-42')
   await page.getByLabel('Confirm new password').fill('Campaign-Season-41')
   await page.getByRole('button', { name: 'Save password' }).click()
@@ -111,13 +120,13 @@ test('reset password with a one-time link, then log in with the new password', a
 
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible()
-  await logIn(page, 'campaigns', 'Campaign-Season-42')
-  await expect(page.getByRole('heading', { name: /Welcome, Clara/ })).toBeVisible()
+  await logIn(page, username, 'Campaign-Season-42')
+  await expect(page.getByRole('heading', { name: /Welcome, Rosa/ })).toBeVisible()
 })
 
 test('a 401 mid-session is recovered by one refresh and one retry', async ({ page, request }) => {
-  await logIn(page, 'admin')
-  await expect(page).toHaveURL(/\/machines$/)
+  await signIn(page, 'admin')
+  await page.goto('/machines')
   await waitForMachines(page)
   // Nothing else in flight, so the next call is the one that meets the expired token.
   await page.waitForLoadState('networkidle')
@@ -156,7 +165,8 @@ test.describe('idle watcher, with the timings shortened by the test mode', () =>
   })
 
   test('warns, is cancelled by activity, then logs out and shows Session Expired', async ({ page }) => {
-    await logIn(page, 'viewer')
+    await signIn(page, 'viewer')
+    await page.goto('/')
     await expect(page).toHaveURL(/\/machines$/)
     const expiring = page.getByRole('dialog', { name: 'Session is Expiring' })
     await expect(expiring).toBeVisible({ timeout: 10_000 })

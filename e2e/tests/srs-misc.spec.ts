@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, signIn, test } from './fixtures'
 
 /*
  * SRS buddy (user `srs`), medical terms and conditions (user `medicord`) and the components gallery (any signed-in
@@ -24,12 +23,6 @@ async function columnTexts(page: Page, name: string, header: string): Promise<st
   return t.locator(`tbody tr td:nth-child(${String(index + 1)})`).allInnerTexts()
 }
 
-async function signIn(page: Page, username: string) {
-  await logIn(page, username)
-  await expect(page).not.toHaveURL(/\/login/)
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-}
-
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.clear())
 })
@@ -37,6 +30,7 @@ test.beforeEach(async ({ page }) => {
 test.describe('SRS buddy, as srs', () => {
   test('lists the pairs, filters them, and opens a record', async ({ page }) => {
     await signIn(page, 'srs')
+    await page.goto('/')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SRS Buddy' }).click()
     await expect(page.getByRole('heading', { name: 'SRS Buddy', level: 1 })).toBeVisible()
     await expect(page.getByText(/^\d+ pairs$/)).toBeVisible()

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 import type { TariffDetail } from '@portal/contract'
 import { formatMoney, previewSessionCost } from '@portal/contract'
-import { DEMO_PASSWORD, logIn } from './support'
+import { DEMO_PASSWORD } from './support'
 
 /*
  * Tariffs for the CPO (/tariff) and Voltnet (/voltnet/tariffs): the list with its filters, a tariff's prices with
@@ -13,8 +13,7 @@ const table = (page: Page, name: string) => page.getByRole('table', { name })
 const rows = (page: Page, name: string) => table(page, name).locator('tbody tr')
 
 async function openList(page: Page, user: string, path: string, title: string) {
-  await logIn(page, user)
-  await expect(page).not.toHaveURL(/\/login/)
+  await signIn(page, user)
   await page.goto(path)
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
   await expect(table(page, title)).toHaveAttribute('aria-busy', 'false')

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 import { industriesOverlap, NAV_LINKS } from '@portal/contract'
-import { logIn } from './support'
 
 // The demo entities' industries (DESIGN.md); a platform administrator passes every link policy.
 const CPO_INDUSTRIES = ['cpo', 'carbon_credits_cpo', 'ev-kiosk']
@@ -23,7 +22,8 @@ function teamRow(page: Page, code: string) {
 test('admin switches to CPO from My teams: navigation, top bar and landing page follow; then back to VEND', async ({
   page,
 }) => {
-  await logIn(page, 'admin')
+  await signIn(page, 'admin')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   expect(await navHrefs(page, VENDING_PATHS)).toEqual(VENDING_PATHS)
 
@@ -71,7 +71,8 @@ for (const { username, why } of [
   { username: 'finance', why: 'granted the payment-configs policy (Finance role)' },
 ]) {
   test(`the entity item opens entity settings for ${username}, ${why}`, async ({ page }) => {
-    await logIn(page, username)
+    await signIn(page, username)
+    await page.goto('/')
     await expect(page).toHaveURL(/\/machines$/)
     const item = page.getByTestId('entity-item')
     await expect(item).toHaveAttribute('href', '/entity-settings')
@@ -83,7 +84,8 @@ for (const { username, why } of [
 test('the entity item is not a link for a user with neither the policy nor a child entity', async ({
   page,
 }) => {
-  await logIn(page, 'viewer')
+  await signIn(page, 'viewer')
+  await page.goto('/')
   await expect(page).toHaveURL(/\/machines$/)
   const item = page.getByTestId('entity-item')
   await expect(item).toHaveAttribute('data-access', 'denied')

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from '@playwright/test'
-import { logIn } from './support'
+import { expect, test } from './fixtures'
 
 /*
  * Health and test programmes as the `medicord` user (MEDI: medicord, covid_nric), on the seeded demo data:
@@ -31,14 +30,10 @@ async function columnTexts(page: Page, name: string, header: string): Promise<st
   return t.locator(`tbody tr td:nth-child(${String(index + 1)})`).allInnerTexts()
 }
 
-async function signIn(page: Page) {
-  await logIn(page, 'medicord')
-  await expect(page).not.toHaveURL(/\/login/)
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-}
+test.use({ user: 'medicord' })
 
 async function openGroup(page: Page) {
-  await signIn(page)
+  await page.goto('/')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medicord' }).click()
   await expect(page.getByRole('heading', { name: 'Medicord', level: 1 })).toBeVisible()
   await page.getByRole('link', { name: GROUP }).click()
@@ -53,7 +48,6 @@ test.describe('Test programmes, as medicord', () => {
   })
 
   test('the overview shows each group with its compliance this period', async ({ page }) => {
-    await signIn(page)
     await page.goto('/medicord')
     const groups = page.getByRole('list', { name: 'Groups' })
     await expect(groups.locator(':scope > li')).toHaveCount(3)
@@ -160,7 +154,6 @@ test.describe('Test programmes, as medicord', () => {
   test('a supervisor submits a test; a wrong ID is refused beside its field; the result shows in the lists', async ({
     page,
   }) => {
-    await signIn(page)
     await page.goto('/supervisor-submit-test')
     await page.getByLabel('Group', { exact: true }).selectOption({ label: GROUP })
     // Nothing filled in: every required field says so, and nothing is sent.
@@ -215,7 +208,6 @@ test.describe('Test programmes, as medicord', () => {
   })
 
   test('a group without credentials asks for a photo instead (A §5)', async ({ page }) => {
-    await signIn(page)
     await page.goto('/supervisor-submit-test')
     await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Raffles Place Finance Team' })
     await expect(page.getByText('No credentials are set for this group')).toBeVisible()

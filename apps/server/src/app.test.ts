@@ -64,6 +64,13 @@ describe.each(DIALECTS)('the server on %s', (dialect) => {
   it('answers unknown API paths with the JSON error envelope', async () => {
     const r = await call(t.app, 'GET', '/api/main/nope')
     expect(r.status).toBe(404)
-    expect(r.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No route for GET /api/main/nope' } })
+    expect(r.body).toEqual({
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No route for GET /api/main/nope',
+        message_code: 'no_route',
+        params: { method: 'GET', path: '/api/main/nope' },
+      },
+    })
   })
 })

@@ -4,11 +4,12 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import Fastify from 'fastify'
+import Fastify, { LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/env'
 import type { DatabaseHandle, Db, Dialect } from './db/database'
 import { CountCache } from './lib/count-cache'
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id'
 import { LoginThrottle } from './lib/login-throttle'
 import type { SmsSender } from './lib/sms'
 import { DevSmsOutbox, UnconfiguredSmsSender } from './lib/sms'
@@ -91,6 +92,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every request has an id, in the logs and in the `x-request-id` response header, so a failure the portal logs
+    // can be found in the server's log. A proxy's id is kept when it is a plain token (never a log-injection vector).
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id)
+    done()
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

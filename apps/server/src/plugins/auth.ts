@@ -102,7 +102,10 @@ export function registerAuthHook(app: FastifyInstance, db: Db, scheme: AuthSchem
     const permission = request.routeOptions.config.permission
     if (permission === 'public') return
     const token = tokenFrom(request, scheme)
-    if (token === null) throw unauthorized(`Sign in to continue (send Authorization: ${scheme} <token>)`)
+    if (token === null)
+      throw unauthorized(`Sign in to continue (send Authorization: ${scheme} <token>)`).withMessage(
+        'unauthorized',
+      )
     const auth = await authenticate(db, token)
     if (auth === null) throw unauthorized('Your session has expired or was revoked; sign in again')
     request.auth = auth

@@ -1,4 +1,5 @@
-import type { ErrorBody, ErrorCode } from '@portal/contract'
+import type { ErrorBody, ErrorCode, ErrorIssue, MessageCode } from '@portal/contract'
+import { issueMessage } from '@portal/contract'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../lib/errors'
@@ -29,22 +30,39 @@ interface ValidationIssue {
   params: Record<string, unknown>
 }
 
-/** Turns zod issues into `body.limit: message` lines, so a 400 always names the offending field. */
-function describeValidation(context: string, issues: readonly ValidationIssue[]) {
+/**
+ * Turns zod issues into `body.limit: message` lines, so a 400 always names the offending field; each carries the
+ * catalogue's code and parameters beside zod's English message, for the portal to translate (docs/decisions/0050).
+ */
+function describeValidation(context: string, issues: readonly ValidationIssue[]): ErrorIssue[] {
   const root = CONTEXT_NAMES[context] ?? context
   return issues.map((issue) => {
     const keys =
       issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined
     const parts = issue.instancePath.split('/').filter((p) => p !== '')
     const path = [root, ...parts].join('.')
+    const coded = issueMessage({ ...issue.params, code: issue.keyword, message: issue.message })
+    const codes = coded === null ? {} : { message_code: coded.message_code, params: { ...coded.params } }
     if (keys?.length) {
       return {
         path: `${path}.${keys.join(',')}`,
         message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
+        ...codes,
       }
     }
-    return { path, message: issue.message ?? 'Invalid value' }
+    return { path, message: issue.message ?? 'Invalid value', ...codes }
   })
+}
+
+/** Fastify's own client errors that have a message of the catalogue. */
+function fastifyClientError(err: FastifyError): { message: string; message_code?: MessageCode } {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)
+    return { message: 'body: the request body is not valid JSON', message_code: 'invalid_json' }
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return { message: 'body: a JSON body is required', message_code: 'body_required' }
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { message: err.message, message_code: 'payload_too_large' }
+  return { message: err.message }
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
@@ -60,26 +78,31 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       void reply.headers(err.headers)
+      const coded =
+        err.messageCode === undefined ? {} : { message_code: err.messageCode, params: { ...err.params } }
       const body =
         err.issues.length > 0
-          ? { code: err.code, message: err.message, issues: err.issues }
-          : { code: err.code, message: err.message }
+          ? { code: err.code, message: err.message, ...coded, issues: err.issues }
+          : { code: err.code, message: err.message, ...coded }
       return send(reply, err.statusCode, { error: body })
     }
     const status = err.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limits.
-      const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'body: the request body is not valid JSON'
-          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'body: a JSON body is required'
-            : err.message
-      return send(reply, status, { error: { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message } })
+      const { message, message_code } = fastifyClientError(err)
+      const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST'
+      return send(reply, status, {
+        error: message_code === undefined ? { code, message } : { code, message, message_code, params: {} },
+      })
     }
     request.log.error({ err }, 'request failed')
     return send(reply, 500, {
-      error: { code: 'INTERNAL', message: 'Something went wrong on our side; it has been logged' },
+      error: {
+        code: 'INTERNAL',
+        message: 'Something went wrong on our side; it has been logged',
+        message_code: 'internal',
+        params: {},
+      },
     })
   })
 }

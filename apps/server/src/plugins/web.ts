@@ -37,8 +37,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null) 
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
-    return reply
-      .status(404)
-      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } })
+    return reply.status(404).send({
+      error: {
+        code: 'NOT_FOUND',
+        message: `No route for ${request.method} ${path}`,
+        message_code: 'no_route',
+        params: { method: request.method, path },
+      },
+    })
   })
 }

@@ -3,11 +3,11 @@ import { DIGITAL_HEALTH_LOGIN_PATH, LOGIN_PATH, ROUTES } from '@portal/contract'
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { createBrowserRouter, data } from 'react-router'
+import { loadScreenStrings } from '@/lib/i18n'
 import { ErrorPage } from './error/error-page'
 import { withChunkReload } from './guards/chunk-reload'
 import { Root } from './root'
 import { RouteFrame } from './route-frame'
-import { Shell } from './shell/shell'
 
 type Loader = () => Promise<{ Component: ComponentType }>
 
@@ -221,6 +221,13 @@ const loginScreen: Loader = () =>
 const resetPasswordScreen: Loader = () =>
   import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage }))
 
+/**
+ * The shell, and the strings of every screen under it (lib/i18n.ts), arrive beside the screen's own chunk: the
+ * sign-in page needs neither, and no screen renders before its strings are in (docs/decisions/0040-lazy-locales.md).
+ */
+const shellScreen: Loader = () =>
+  Promise.all([import('./shell/shell'), loadScreenStrings()]).then(([m]) => ({ Component: m.Shell }))
+
 /** Pages shown without the shell (A §2: no navigation on the login screen or when logged out). */
 const OUTSIDE_SHELL = new Set([LOGIN_PATH, DIGITAL_HEALTH_LOGIN_PATH, '/reset-password/:ott?'])
 
@@ -252,7 +259,7 @@ export const routes: RouteObject[] = [
       { path: DIGITAL_HEALTH_LOGIN_PATH, lazy: withChunkReload(loginScreen) },
       { path: '/reset-password/:ott?', lazy: withChunkReload(resetPasswordScreen) },
       {
-        Component: Shell,
+        lazy: withChunkReload(shellScreen),
         children: [
           {
             errorElement: <ErrorPage />,

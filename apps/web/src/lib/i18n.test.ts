@@ -1,6 +1,14 @@
 import { Language, LANGUAGE_COOKIE_DAYS } from '@portal/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { i18n, LANGUAGE_COOKIE, LANGUAGES, resources, savedLanguage, setLanguage } from '@/lib/i18n'
+import {
+  i18n,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  loadLanguageResources,
+  loadScreenStrings,
+  savedLanguage,
+  setLanguage,
+} from '@/lib/i18n'
 import { getCookie, removeCookie } from '@/lib/cookies'
 
 type Tree = Record<string, unknown>
@@ -13,7 +21,7 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
   )
 }
 
-const english = leaves(resources.en.common)
+const english = leaves(await loadLanguageResources('en'))
 
 afterEach(async () => {
   await setLanguage('en')
@@ -24,8 +32,8 @@ afterEach(async () => {
 describe('locale files', () => {
   it.each(LANGUAGES.map((language) => language.code))(
     '%s has exactly the English keys, none empty',
-    (code) => {
-      const translated = leaves(resources[code].common)
+    async (code) => {
+      const translated = leaves(await loadLanguageResources(code))
       expect(translated.map(([key]) => key).sort()).toEqual(english.map(([key]) => key).sort())
       for (const [key, text] of translated) expect(text.trim(), key).not.toBe('')
     },
@@ -39,6 +47,48 @@ describe('locale files', () => {
       { code: 'ta', label: 'தமிழ்' },
     ])
     expect(LANGUAGES.map((language) => language.code).sort()).toEqual(Object.values(Language).sort())
+  })
+})
+
+describe('loading', () => {
+  // Read here eagerly, as the app must never do: every family file on disk.
+  const families = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' })
+
+  it.each(LANGUAGES.map((language) => language.code))(
+    'merges every %s family file found on disk, with no list to keep',
+    async (code) => {
+      const tree = await loadLanguageResources(code)
+      const own = Object.entries(families).filter(([path]) => path.split('/').at(-2) === code)
+      expect(own.length).toBeGreaterThan(0)
+      for (const [path, family] of own) {
+        for (const key of Object.keys(family)) expect(tree, `${path}: ${key}`).toHaveProperty(key)
+      }
+    },
+  )
+
+  it('switches only once the new language’s screen strings are in, so no screen shows a key', async () => {
+    await loadScreenStrings()
+    const changes: string[] = []
+    const record = (code: string) => {
+      // What a screen would render at the moment the language changes.
+      changes.push(`${code}:${i18n.t('carbon.dashboard.showTable')}`)
+    }
+    i18n.on('languageChanged', record)
+    try {
+      await setLanguage('ta')
+    } finally {
+      i18n.off('languageChanged', record)
+    }
+    const tamil = (await loadLanguageResources('ta')) as { carbon: { dashboard: { showTable: string } } }
+    expect(changes).toEqual([`ta:${tamil.carbon.dashboard.showTable}`])
+    expect(tamil.carbon.dashboard.showTable).not.toBe('carbon.dashboard.showTable')
+  })
+
+  it('keeps the language when its strings cannot be downloaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await setLanguage('xx' as never)
+    expect(i18n.language).toBe('en')
+    expect(error).toHaveBeenCalled()
   })
 })
 

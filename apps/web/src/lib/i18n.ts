@@ -2,10 +2,6 @@ import { DEFAULT_LANGUAGE, Language, LANGUAGE_COOKIE_DAYS } from '@portal/contra
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { getCookie, setCookie } from '@/lib/cookies'
-import en from '@/locales/en.json'
-import ms from '@/locales/ms.json'
-import ta from '@/locales/ta.json'
-import zh from '@/locales/zh.json'
 
 export type LanguageCode = Language
 
@@ -35,23 +31,84 @@ function merge(target: Tree, source: Tree): Tree {
   return out
 }
 
-// Each screen family keeps its strings in its own file, locales/<language>/<family>.json, merged into the one
-// `common` namespace, so several people can add screens without editing the same file.
-const familyFiles = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' })
+// Only the active language is ever downloaded (docs/decisions/0040-lazy-locales.md). Its core file
+// (locales/<language>.json: shell, sign-in, tables, ui) is loaded before the first render; the files of the screen
+// families (locales/<language>/<family>.json, one per family so several people can add screens without editing the
+// same file) are built into one chunk per language (vite.config.ts) that the shell's route awaits, so a screen
+// never shows a raw key. Any file that matches the globs is picked up: there is no list to keep.
+// The server's message texts (locales/<language>/messages.json) travel with the core: the sign-in page shows them
+// too (a refused or throttled login), and they are small.
+const coreFiles = import.meta.glob<Tree>(['../locales/*.json', '../locales/*/messages.json'], {
+  import: 'default',
+})
+const familyFiles = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/*/messages.json'], {
+  import: 'default',
+})
 
-function withFamilies(language: LanguageCode, base: Tree): Tree {
-  return Object.entries(familyFiles)
-    .filter(([path]) => path.split('/').at(-2) === language)
+const languageOf = (path: string, depth: number) =>
+  path
+    .split('/')
+    .at(depth)
+    ?.replace(/\.json$/, '')
+
+async function loadCore(language: LanguageCode): Promise<Tree> {
+  const files = Object.entries(coreFiles)
+    .filter(
+      ([path]) => path === `../locales/${language}.json` || path === `../locales/${language}/messages.json`,
+    )
     .sort(([a], [b]) => a.localeCompare(b))
-    .reduce((acc, [, tree]) => merge(acc, tree), base)
+  if (files.length === 0) throw new Error(`No locale file for ${language}`)
+  const trees = await Promise.all(files.map(([, load]) => load()))
+  return trees.reduce((acc, tree) => merge(acc, tree), {})
 }
 
-export const resources = {
-  en: { common: withFamilies(Language.en, en) },
-  zh: { common: withFamilies(Language.zh, zh) },
-  ms: { common: withFamilies(Language.ms, ms) },
-  ta: { common: withFamilies(Language.ta, ta) },
-} as const satisfies Record<LanguageCode, { common: unknown }>
+async function loadFamilies(language: LanguageCode): Promise<Tree> {
+  const files = Object.entries(familyFiles)
+    .filter(([path]) => languageOf(path, -2) === language)
+    .sort(([a], [b]) => a.localeCompare(b))
+  const trees = await Promise.all(files.map(([, load]) => load()))
+  return trees.reduce((acc, tree) => merge(acc, tree), {})
+}
+
+/** Every string of a language, its core file and every family file merged as the app sees them (tests). */
+export async function loadLanguageResources(language: LanguageCode): Promise<Tree> {
+  const [core, families] = await Promise.all([loadCore(language), loadFamilies(language)])
+  return merge(core, families)
+}
+
+const coreLoads = new Map<LanguageCode, Promise<void>>()
+const familyLoads = new Map<LanguageCode, Promise<void>>()
+/** Set once a screen asked for the families: a language switch from then on loads them too. */
+let screensStarted = false
+
+function addStrings(language: LanguageCode, tree: Tree) {
+  // Deep and overwriting, as the family files were merged over the core file when everything was bundled.
+  i18n.addResourceBundle(language, DEFAULT_NAMESPACE, tree, true, true)
+}
+
+function ensureCore(language: LanguageCode): Promise<void> {
+  let load = coreLoads.get(language)
+  if (!load) {
+    load = loadCore(language).then((tree) => addStrings(language, tree))
+    // A failed download (a network cut) may be retried by the next call.
+    load.catch(() => coreLoads.delete(language))
+    coreLoads.set(language, load)
+  }
+  return load
+}
+
+function ensureFamilies(language: LanguageCode): Promise<void> {
+  let load = familyLoads.get(language)
+  if (!load) {
+    // The core is added first, so a family file that repeats a core key wins, as in the merged tree.
+    load = Promise.all([ensureCore(language), loadFamilies(language)]).then(([, tree]) =>
+      addStrings(language, tree),
+    )
+    load.catch(() => familyLoads.delete(language))
+    familyLoads.set(language, load)
+  }
+  return load
+}
 
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return LANGUAGES.some((language) => language.code === value)
@@ -63,26 +120,53 @@ export function savedLanguage(): LanguageCode {
   return isLanguageCode(saved) ? saved : DEFAULT_LANGUAGE
 }
 
+function activeLanguage(): LanguageCode {
+  return isLanguageCode(i18n.language) ? i18n.language : savedLanguage()
+}
+
 i18n.on('languageChanged', (code) => {
   document.documentElement.lang = code
 })
 
-// The resources are bundled, so initialising synchronously lets the first render already be translated.
+const initialLanguage = savedLanguage()
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: savedLanguage(),
+  resources: {},
+  lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES.map((language) => language.code),
   ns: [DEFAULT_NAMESPACE],
   defaultNS: DEFAULT_NAMESPACE,
+  // Nothing to fetch at init: the strings are added as their chunks arrive.
   initAsync: false,
   // React already escapes what it renders.
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 })
 
-/** Switches the interface language and remembers it for the next visit. */
+/** Resolves once the saved language's core strings are in: the first render waits for it (main.tsx). */
+export const i18nReady: Promise<void> = ensureCore(initialLanguage)
+
+/**
+ * Resolves once the active language's screen strings are in. The shell's route awaits it, so every screen renders
+ * translated; pages outside the shell (sign-in) need only the core and never download the families.
+ */
+export function loadScreenStrings(): Promise<void> {
+  screensStarted = true
+  return ensureFamilies(activeLanguage())
+}
+
+/**
+ * Switches the interface language and remembers it for the next visit. The new language's strings are downloaded
+ * first, so the page never shows keys in between; a failed download leaves the language as it was.
+ */
 export async function setLanguage(code: LanguageCode): Promise<void> {
+  try {
+    await (screensStarted ? ensureFamilies(code) : ensureCore(code))
+  } catch (err) {
+    console.error(`The ${code} strings could not be loaded; the language stays as it was`, err)
+    return
+  }
   setCookie(LANGUAGE_COOKIE, code, { days: LANGUAGE_COOKIE_DAYS })
   await i18n.changeLanguage(code)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Catalogue, CatalogueValue } from '../catalogue'
+import { messageCode, messageParams } from './messages'
 
 /** Success envelope of DESIGN.md: `{ data: ... }` with the spec's field names inside. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -19,13 +20,23 @@ export const ERROR_CODES = [
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-export const errorIssue = z.object({ path: z.string(), message: z.string() })
+/** One offending field: its dotted path, the English message, and, when it is one of the catalogue's, its code. */
+export const errorIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  message_code: messageCode.optional(),
+  params: messageParams.optional(),
+})
+export type ErrorIssue = z.infer<typeof errorIssue>
 
 /** Error envelope: the HTTP status plus a code and a message the portal shows after "due to:". */
 export const errorBody = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
+    /** When the message as a whole is one of the catalogue's (not found, rate limited…): docs/decisions/0050. */
+    message_code: messageCode.optional(),
+    params: messageParams.optional(),
     /** For 400s: every offending field, by its dotted path (`body.limit`, `query.offset`). */
     issues: z.array(errorIssue).optional(),
   }),

@@ -1,31 +1,8 @@
 import { z } from 'zod'
+import type { Service } from '../services'
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, SERVICES } from '../services'
 
-export const SERVICES = ['main', 'bus', 'charging', 'reporting', 'forms', 'cases'] as const
-export type Service = (typeof SERVICES)[number]
-
-/** Default base path of each service client (DESIGN.md); a deployment may point any of them elsewhere. */
-export const DEFAULT_SERVICE_BASES: Record<Service, string> = {
-  main: '/api/main',
-  bus: '/api/bus',
-  charging: '/api/charging',
-  reporting: '/api/reporting',
-  forms: '/api/forms',
-  cases: '/api/cases',
-}
-
-/** The verification-form client sends Bearer; every other client sends Token (A §7). */
-export const SERVICE_AUTH_SCHEME: Record<Service, 'Token' | 'Bearer'> = {
-  main: 'Token',
-  bus: 'Token',
-  charging: 'Token',
-  reporting: 'Token',
-  forms: 'Token',
-  cases: 'Bearer',
-}
-
-/** The charge-location map's tiles by default: OpenStreetMap's standard layer (decision 0021). */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
-export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors'
+export type { Service } from '../services'
 
 /** GET /api/config: what the web app needs before it renders. */
 export const runtimeConfig = z.object({

@@ -46,12 +46,17 @@ export function lastLoginWindow(
   }
 }
 
-/** Sort orders of the TCN device list; the first is the default. */
+/**
+ * Sort orders of the TCN device list; the first is the default. Each sortable column has both directions, so the
+ * list's header sorts it either way (`<column>_<asc|desc>`; decision 0065).
+ */
 export const TcnDeviceSort = {
   created_at_desc: 'created_at_desc',
   created_at_asc: 'created_at_asc',
   last_login_desc: 'last_login_desc',
+  last_login_asc: 'last_login_asc',
   mid_asc: 'mid_asc',
+  mid_desc: 'mid_desc',
 } as const
 export type TcnDeviceSort = ValueOf<typeof TcnDeviceSort>
 
@@ -59,15 +64,19 @@ export const tcnDeviceSorts = defineCatalogue('TCN device sort', [
   [TcnDeviceSort.created_at_desc, 'Newest first'],
   [TcnDeviceSort.created_at_asc, 'Oldest first'],
   [TcnDeviceSort.last_login_desc, 'Last login, latest first'],
+  [TcnDeviceSort.last_login_asc, 'Last login, earliest first'],
   [TcnDeviceSort.mid_asc, 'MID, A to Z'],
+  [TcnDeviceSort.mid_desc, 'MID, Z to A'],
 ])
 
-/** Sort orders of the dashboard device list; the first is the default. */
+/** Sort orders of the dashboard device list; the first is the default. Both directions of each column, as above. */
 export const DeviceSort = {
   created_at_desc: 'created_at_desc',
   created_at_asc: 'created_at_asc',
   last_seen_desc: 'last_seen_desc',
+  last_seen_asc: 'last_seen_asc',
   device_code_asc: 'device_code_asc',
+  device_code_desc: 'device_code_desc',
 } as const
 export type DeviceSort = ValueOf<typeof DeviceSort>
 
@@ -75,7 +84,9 @@ export const deviceSorts = defineCatalogue('device sort', [
   [DeviceSort.created_at_desc, 'Newest first'],
   [DeviceSort.created_at_asc, 'Oldest first'],
   [DeviceSort.last_seen_desc, 'Last seen, latest first'],
+  [DeviceSort.last_seen_asc, 'Last seen, earliest first'],
   [DeviceSort.device_code_asc, 'Device code, A to Z'],
+  [DeviceSort.device_code_desc, 'Device code, Z to A'],
 ])
 
 /** Commands an operator can send to a dashboard device. Each starts Pending (CommandStatus). */

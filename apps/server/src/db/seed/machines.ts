@@ -137,14 +137,16 @@ function serviceEntry(status: number, okMessage: string, errors: readonly string
 
 function openingHours(rng: Random) {
   const allDay = rng.chance(0.55)
-  return Object.fromEntries(
-    OPENING_DAYS.map((day) => {
+  const hours = Object.fromEntries(
+    OPENING_DAYS.filter((day) => day !== 'public_holiday').map((day) => {
       if (allDay) return [day, { closed: false, open: '00:00', close: '23:59' }]
       const weekend = day === 'saturday' || day === 'sunday'
       if (weekend && rng.chance(0.4)) return [day, { closed: true, open: '00:00', close: '23:59' }]
       return [day, { closed: false, open: weekend ? '09:00' : '07:00', close: weekend ? '18:00' : '22:00' }]
     }),
   )
+  // A public holiday keeps Sunday's hours, drawn without another random number so the rest of the data is unchanged.
+  return { ...hours, public_holiday: hours.sunday }
 }
 
 export interface MachineSeed {

@@ -20,6 +20,7 @@ import { seedSrsBuddy } from './srs-buddy'
 import { seedMedicalTerms } from './medical-terms'
 import { seedReporting } from './reporting'
 import { seedCarbon } from './carbon'
+import { seedChildEntities } from './child-entities'
 import { Random, seededUuid } from './random'
 
 export interface SeedOptions {
@@ -140,6 +141,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   await seedReporting(db, rng.fork('reporting'), context)
   // Carbon records are derived from the charging sessions, so they come after them.
   await seedCarbon(db, rng.fork('carbon'), context)
+  // Last, on a fork of its own: adding it changed none of the data generated before it.
+  await seedChildEntities(db, rng.fork('child-entities'), context)
   await analyze(db)
   if (options.rowTarget !== undefined)
     await vacuumAfterBulkLoad(db, ['machine_order_item', 'payment_transaction', 'ev_session'])

@@ -70,7 +70,7 @@ async function assertNoClash(
 ) {
   const clashes = await findClash(db, entityCode, body, exceptId)
   const sameName = clashes.find((c) => c.name.toLowerCase() === body.name.toLowerCase())
-  if (sameName) throw fieldError('body.name', 'Another emissions category already has this name')
+  if (sameName) throw fieldError('body.name', 'Another emissions category already has this name', 'taken')
   const sameKind = clashes.find((c) => c.vehicle_type === body.vehicle_type && c.fuel === body.fuel)
   if (sameKind) {
     throw fieldError(
@@ -83,7 +83,7 @@ async function assertNoClash(
 /** A lost race with another save of the same name or kind reads like the check above. */
 function clashOf(error: unknown): never {
   if (isUniqueViolation(error))
-    throw fieldError('body.name', 'Another emissions category already has this name or kind')
+    throw fieldError('body.name', 'Another emissions category already has this name or kind', 'taken')
   throw error
 }
 

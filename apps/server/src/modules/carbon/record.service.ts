@@ -51,7 +51,9 @@ export function toApiRecord(r: RecordRow): CarbonRecord {
 /** A range that ends before it starts is a mistake to name, not an empty answer. */
 export function checkRange(f: CarbonRecordFilters, path = 'body'): void {
   if (f.date_time_from !== undefined && f.date_time_to !== undefined && f.date_time_from > f.date_time_to)
-    throw fieldError(`${path}.date_time_to`, 'date_time_to is before date_time_from')
+    throw fieldError(`${path}.date_time_to`, 'date_time_to is before date_time_from', 'not_before', {
+      other: 'date_time_from',
+    })
 }
 
 /** The cache scope of an entity's record counts. */

@@ -1,5 +1,5 @@
 import type { ExportJob, ExportJobFilter, ExportJobFilterData } from '@portal/contract'
-import { ExportJobStatus } from '@portal/contract'
+import { ExportJobStatus, issueMessage } from '@portal/contract'
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/database'
 import { fieldError, HttpError, notFound } from '../../lib/errors'
@@ -61,9 +61,12 @@ export async function requestExport(
     const path = ['body', 'filters', ...(issue?.path ?? []).map(String)]
     // An unknown filter is named like an unknown body field is (`body.filters.limit: Unknown field`).
     if (issue?.code === 'unrecognized_keys' && issue.keys[0] !== undefined) {
-      throw fieldError([...path, issue.keys[0]].join('.'), 'Unknown field')
+      throw fieldError([...path, issue.keys[0]].join('.'), 'Unknown field', 'unknown_field', {
+        keys: [issue.keys[0]],
+      })
     }
-    throw fieldError(path.join('.'), issue?.message ?? 'Invalid filters')
+    const coded = issue === undefined ? null : issueMessage(issue)
+    throw fieldError(path.join('.'), issue?.message ?? 'Invalid filters', coded?.message_code, coded?.params)
   }
   const scope = await scopeFor(db, auth, source)
   const uuid = randomUUID()

@@ -1,5 +1,5 @@
 import type { SrsBuddyFilter, SrsCompliance } from '@portal/contract'
-import { Compliance, DIAL_CODES, SRS_OK_RESULTS, TestResult } from '@portal/contract'
+import { Compliance, DIAL_CODES, SRS_OK_RESULTS, SRS_SORT_DEFAULT_ORDER, TestResult } from '@portal/contract'
 import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely'
 import type { Database, Db } from '../../db/database'
 import { containsInsensitive } from '../../lib/sql'
@@ -10,7 +10,7 @@ import type { SrsBuddyEventTable, SrsBuddyTable } from './srs-buddy.table'
  * the caller's entity and filters on it first, so another entity's record is never read or written.
  */
 
-export type SrsBuddyFilters = Omit<SrsBuddyFilter, 'limit' | 'offset' | 'sort_by'>
+export type SrsBuddyFilters = Omit<SrsBuddyFilter, 'limit' | 'offset' | 'sort_by' | 'sort_order'>
 
 const OK_RESULTS: readonly string[] = SRS_OK_RESULTS
 
@@ -108,20 +108,23 @@ const ROW = [
 
 export function findBuddyPage(db: Db, entityCode: string, f: SrsBuddyFilter, now: number) {
   let q = filtered(db, entityCode, f, now).select(ROW)
+  const dir = f.sort_order ?? SRS_SORT_DEFAULT_ORDER[f.sort_by]
   switch (f.sort_by) {
     case 'next_due':
       // Inactive records last: their due dates mean nothing (the index leads with the same columns).
-      q = q.orderBy('b.is_inactive', 'asc').orderBy('b.next_due_at', 'asc').orderBy('b.id', 'asc')
+      q = q.orderBy('b.is_inactive', 'asc').orderBy('b.next_due_at', dir).orderBy('b.id', dir)
       break
     case 'last_test':
-      // Never-tested records last on both engines (the migration's index matches this order).
-      q = q.orderBy('b.last_test_at', (o) => o.desc().nullsLast()).orderBy('b.id', 'desc')
+      // Never-tested records last in both directions and on both engines (the index matches the default).
+      q = q
+        .orderBy('b.last_test_at', (o) => (dir === 'desc' ? o.desc() : o.asc()).nullsLast())
+        .orderBy('b.id', dir)
       break
     case 'name':
-      q = q.orderBy('b.person_name', 'asc').orderBy('b.id', 'asc')
+      q = q.orderBy('b.person_name', dir).orderBy('b.id', dir)
       break
     case 'enrolled':
-      q = q.orderBy('b.enrolled_at', 'desc').orderBy('b.id', 'desc')
+      q = q.orderBy('b.enrolled_at', dir).orderBy('b.id', dir)
       break
   }
   return q.limit(f.limit).offset(f.offset).execute()

@@ -302,6 +302,24 @@ describe.each(DIALECTS)('SRS buddy records (%s)', (dialect) => {
       expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse())
     })
 
+    it.each([
+      ['name', (rows: SrsBuddy[]) => rows.map((r) => r.person.name), 'desc'],
+      ['enrolled', (rows: SrsBuddy[]) => rows.map((r) => r.enrolled_at), 'asc'],
+    ] as const)('sorts by %s the other way when sort_order says so', async (sort, pick, direction) => {
+      const r = await filter({ site_list: [SITE], sort_by: sort, sort_order: direction })
+      const values = pick(r.body.data.buddies) as (string | number)[]
+      const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      expect(values).toEqual(direction === 'asc' ? sorted : sorted.reverse())
+    })
+
+    it('sorts by last swab oldest first on request, never-swabbed still last', async () => {
+      const r = await filter({ site_list: [SITE], sort_by: 'last_test', sort_order: 'asc' })
+      const rows = r.body.data.buddies
+      const tested = rows.filter((b) => b.last_test_at !== null).map((b) => b.last_test_at ?? 0)
+      expect(tested).toEqual([...tested].sort((a, b) => a - b))
+      expect(rows.slice(tested.length).every((b) => b.last_test_at === null)).toBe(true)
+    })
+
     it('sorts by last swab, newest first and never-swabbed last', async () => {
       const r = await filter({ site_list: [SITE], sort_by: 'last_test' })
       expect(fixtureKeys(r.body.data.buddies)).toEqual([

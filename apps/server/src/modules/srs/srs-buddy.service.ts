@@ -84,7 +84,7 @@ export async function filterSrsBuddies(
 ): Promise<SrsBuddyFilterData> {
   const entity = caller.auth.entityCode
   // Order and paging do not change the count: leave them out of the cache key.
-  const { limit: _limit, offset: _offset, sort_by: _sort, ...countFilter } = filter
+  const { limit: _limit, offset: _offset, sort_by: _sort, sort_order: _order, ...countFilter } = filter
   const [rows, count] = await Promise.all([
     findBuddyPage(db, entity, filter, now),
     counts.get(countScope(entity), countFilter, () => countBuddies(db, entity, countFilter, now)),

@@ -10,21 +10,12 @@ import {
 import type { ReactNode } from 'react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+import { ColumnChart } from '@/components/charts/column-chart'
+import { DonutChart } from '@/components/charts/donut-chart'
+import { HorizontalBarChart } from '@/components/charts/horizontal-bar-chart'
 import { FigureCard, FigureCardSkeleton } from '@/components/ev-overview/figure-card'
 import { cn } from '@/components/ui/cn'
+import { ScrollRegion } from '@/components/ui/scroll-region/scroll-region'
 import { tableEmissions, tableEnergy } from './carbon-format'
 
 /** The programme's days are Singapore days: label them in Singapore time whatever the browser's zone. */
@@ -44,11 +35,11 @@ export const SCENARIO_COLOURS = [
 ]
 const REBATES_COLOUR = '#059669'
 const ENERGY_COLOUR = '#0284c7'
-const AXIS = { fontSize: 11, fill: '#64748b' }
 
 /**
- * A chart panel: the chart for the eye, and the same figures as a table — hidden for screen readers while the chart
- * shows, on screen when "Show as table" is pressed.
+ * A chart panel: the chart for the eye (a named image, whose figures show on hover or with the arrow keys), and the
+ * same figures as a table — visually hidden for screen readers while the chart shows, on screen when "Show as table"
+ * is pressed.
  */
 export function ChartCard({
   title,
@@ -95,10 +86,12 @@ export function ChartCard({
         {empty ? (
           <p className="py-10 text-center text-sm text-slate-500">{t('carbon.dashboard.noData')}</p>
         ) : asTable ? (
-          <div className="overflow-x-auto">{table}</div>
+          <ScrollRegion label={title} className="overflow-x-auto">
+            {table}
+          </ScrollRegion>
         ) : (
           <>
-            <div aria-hidden="true">{chart}</div>
+            {chart}
             <div className="sr-only">{table}</div>
           </>
         )}
@@ -247,6 +240,7 @@ export function SeriesCard({
   const money = (minor: number) => formatMoney(minor, dashboard.currency)
   const scale = 10 ** minorUnitDigits(dashboard.currency)
   const data = points.map((p) => ({ ...p, rebatesUnits: p.rebates / scale }))
+  const compact = (v: number) => v.toLocaleString(i18n.language, { notation: 'compact' })
   const label = (d: number) =>
     size === 'week' ? t('carbon.dashboard.weekOf', { day: day.format(d) }) : day.format(d)
   return (
@@ -256,62 +250,33 @@ export function SeriesCard({
       description={size === 'week' ? t('carbon.dashboard.byWeek') : t('carbon.dashboard.byDay')}
       empty={points.length === 0}
       chart={
-        <div className="h-64 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
-              <CartesianGrid vertical={false} stroke="#e2e8f0" />
-              <XAxis
-                dataKey="day"
-                tickFormatter={(v: number) => day.format(v)}
-                tick={AXIS}
-                tickLine={false}
-                axisLine={{ stroke: '#cbd5e1' }}
-                minTickGap={20}
-              />
-              <YAxis
-                yAxisId="money"
-                tick={AXIS}
-                tickLine={false}
-                axisLine={false}
-                width={52}
-                tickFormatter={(v: number) => v.toLocaleString(i18n.language, { notation: 'compact' })}
-              />
-              <YAxis
-                yAxisId="energy"
-                orientation="right"
-                tick={AXIS}
-                tickLine={false}
-                axisLine={false}
-                width={48}
-                tickFormatter={(v: number) => v.toLocaleString(i18n.language, { notation: 'compact' })}
-              />
-              <Tooltip
-                cursor={{ fill: '#f1f5f9' }}
-                labelFormatter={(v) => label(Number(v))}
-                formatter={(value, name) =>
-                  name === 'rebatesUnits'
-                    ? [money(Math.round(Number(value) * scale)), rebatesLabel]
-                    : [formatEnergy(Number(value)), t('carbon.dashboard.energy')]
-                }
-              />
-              <Bar
-                yAxisId="money"
-                dataKey="rebatesUnits"
-                fill={REBATES_COLOUR}
-                radius={[3, 3, 0, 0]}
-                maxBarSize={24}
-                isAnimationActive={false}
-              />
-              <Line
-                yAxisId="energy"
-                dataKey="kWh"
-                stroke={ENERGY_COLOUR}
-                strokeWidth={2}
-                dot={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
+        <div className="w-full">
+          <ColumnChart
+            data={data}
+            label={t('carbon.dashboard.seriesTitle', { rebates: rebatesLabel })}
+            tick={(p) => day.format(p.day)}
+            title={(p) => label(p.day)}
+            leftTick={compact}
+            series={[
+              {
+                key: 'rebates',
+                label: rebatesLabel,
+                color: REBATES_COLOUR,
+                value: (p) => p.rebatesUnits,
+                format: (v) => money(Math.round(v * scale)),
+              },
+              {
+                key: 'energy',
+                label: t('carbon.dashboard.energy'),
+                color: ENERGY_COLOUR,
+                kind: 'line',
+                axis: 'right',
+                value: (p) => p.kWh,
+                format: formatEnergy,
+              },
+            ]}
+            maxBarWidth={24}
+          />
           <div className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600">
             <span className="inline-flex items-center gap-1.5">
               <span className="size-2.5 rounded-sm" style={{ background: REBATES_COLOUR }} />
@@ -351,8 +316,6 @@ export function SeriesCard({
 export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
   const { t, i18n } = useTranslation()
   const data = dashboard.scenarios
-  // Each slice carries its colour (recharts reads `fill` from the data).
-  const slices = data.map((s, i) => ({ ...s, fill: SCENARIO_COLOURS[i % SCENARIO_COLOURS.length] }))
   return (
     <ChartCard
       title={t('carbon.dashboard.scenarioTitle')}
@@ -360,23 +323,15 @@ export function ScenarioCard({ dashboard }: { dashboard: CarbonDashboard }) {
       empty={data.length === 0}
       chart={
         <div className="flex flex-col items-center gap-4">
-          <div className="h-40 w-40 shrink-0">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart>
-                <Pie
-                  data={slices}
-                  dataKey="emissions_reduced"
-                  nameKey="scenario"
-                  innerRadius="58%"
-                  outerRadius="100%"
-                  paddingAngle={1}
-                  isAnimationActive={false}
-                  stroke="#fff"
-                />
-                <Tooltip formatter={(v, name) => [formatEmissions(Number(v)), String(name)]} />
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
+          <DonutChart
+            data={data}
+            label={t('carbon.dashboard.scenarioTitle')}
+            name={(s) => s.scenario}
+            value={(s) => s.emissions_reduced}
+            color={(_, i) => SCENARIO_COLOURS[i % SCENARIO_COLOURS.length] ?? REBATES_COLOUR}
+            valueLabel={t('carbon.dashboard.emissions')}
+            format={formatEmissions}
+          />
           <ul className="flex w-full min-w-0 flex-col gap-1.5 text-sm">
             {data.map((s, i) => (
               <li key={s.scenario} className="flex items-center gap-2">
@@ -442,47 +397,22 @@ export function RankingCard({
   const { t, i18n } = useTranslation()
   const money = (minor: number) => formatMoney(minor, currency)
   const scale = 10 ** minorUnitDigits(currency)
-  const data = items.map((i) => ({ ...i, units: i.rebates / scale }))
   return (
     <ChartCard
       title={title}
       description={t('carbon.dashboard.rankedBy', { rebates: rebatesLabel.toLowerCase() })}
       empty={items.length === 0}
       chart={
-        <div className="w-full" style={{ height: Math.max(120, items.length * 40 + 16) }}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-              <XAxis
-                type="number"
-                tick={AXIS}
-                tickLine={false}
-                axisLine={false}
-                tickFormatter={(v: number) => v.toLocaleString(i18n.language, { notation: 'compact' })}
-              />
-              <YAxis
-                type="category"
-                dataKey="name"
-                width={168}
-                tick={AXIS}
-                tickLine={false}
-                axisLine={false}
-                tickFormatter={(v: string) => (v.length > 28 ? `${v.slice(0, 27)}…` : v)}
-              />
-              <Tooltip
-                cursor={{ fill: '#f1f5f9' }}
-                formatter={(v) => [money(Math.round(Number(v) * scale)), rebatesLabel]}
-              />
-              <Bar
-                dataKey="units"
-                fill={REBATES_COLOUR}
-                radius={[0, 3, 3, 0]}
-                maxBarSize={22}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <HorizontalBarChart
+          data={items}
+          label={title}
+          name={(i) => i.name}
+          value={(i) => i.rebates / scale}
+          valueLabel={rebatesLabel}
+          format={(v) => money(Math.round(v * scale))}
+          tick={(v) => v.toLocaleString(i18n.language, { notation: 'compact' })}
+          color={REBATES_COLOUR}
+        />
       }
       table={
         <FigureTable

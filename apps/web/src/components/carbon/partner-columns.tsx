@@ -14,6 +14,7 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
   const money = (minor: number, p: CarbonPartner) => formatMoney(minor, p.currency)
   const name: DataColumn<CarbonPartner> = {
     id: 'name',
+    card: 'title',
     header: t('carbon.partners.col.name'),
     cell: (p) => (
       <span className="flex flex-col leading-tight">
@@ -25,11 +26,18 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
   const figures: DataColumn<CarbonPartner>[] = [
     {
       id: 'records',
+      card: 'meta',
       header: t('carbon.partners.col.records'),
       cell: (p) => p.records.toLocaleString('en-US'),
       align: 'right',
     },
-    { id: 'kWh', header: t('carbon.partners.col.kWh'), cell: (p) => tableEnergy(p.kWh), align: 'right' },
+    {
+      id: 'kWh',
+      card: 'meta',
+      header: t('carbon.partners.col.kWh'),
+      cell: (p) => tableEnergy(p.kWh),
+      align: 'right',
+    },
     {
       id: 'emissions_reduced',
       header: t('carbon.partners.col.emissions_reduced'),
@@ -43,6 +51,7 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
       name,
       {
         id: 'partner_earnings',
+        card: 'meta',
         header: t('carbon.partners.col.earned'),
         cell: (p) => money(p.partner_earnings, p),
         align: 'right',
@@ -62,6 +71,7 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
       },
       {
         id: 'since',
+        card: 'meta',
         header: t('carbon.partners.col.joined'),
         cell: (p) => <span className="whitespace-nowrap">{formatDate(p.since)}</span>,
       },
@@ -71,6 +81,7 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
     name,
     {
       id: 'since',
+      card: 'meta',
       header: t('carbon.partners.col.since'),
       cell: (p) => <span className="whitespace-nowrap">{formatDate(p.since)}</span>,
     },
@@ -89,6 +100,7 @@ export function partnerColumns(t: TFunction, exchange: boolean): DataColumn<Carb
     ...figures,
     {
       id: 'own_earnings',
+      card: 'meta',
       header: t('carbon.partners.col.own_earnings'),
       cell: (p) => money(p.own_earnings, p),
       align: 'right',

@@ -17,13 +17,14 @@ function Payee({ name, code, role, t }: { name: string; code: string; role: stri
 
 /**
  * Payout columns of B §3 (date, description, payment_bank, total, status), in order; the exchange, which sees every
- * partner's payouts, also gets the payee first.
+ * partner's payouts, also gets the payee first. A phone's card leads with the payee (exchange) or the description.
  */
 export function payoutColumns(t: TFunction, withPayee: boolean): DataColumn<CarbonPayout>[] {
   const payee: DataColumn<CarbonPayout>[] = withPayee
     ? [
         {
           id: 'payee',
+          card: 'title',
           header: t('carbon.payouts.col.payee'),
           cell: (p) => (
             <Payee name={p.payee_entity_name} code={p.payee_entity_code} role={p.payee_role} t={t} />
@@ -35,24 +36,33 @@ export function payoutColumns(t: TFunction, withPayee: boolean): DataColumn<Carb
     ...payee,
     {
       id: 'date',
+      card: withPayee ? 'meta' : 'subtitle',
       header: t('carbon.payouts.col.date'),
       cell: (p) => <span className="whitespace-nowrap">{formatDate(p.date)}</span>,
     },
     {
       id: 'description',
+      card: withPayee ? 'subtitle' : 'title',
       header: t('carbon.payouts.col.description'),
       cell: (p) => <span title={p.description}>{p.description}</span>,
       className: 'max-w-96',
     },
-    { id: 'payment_bank', header: t('carbon.payouts.col.payment_bank'), cell: (p) => p.payment_bank },
+    {
+      id: 'payment_bank',
+      card: 'meta',
+      header: t('carbon.payouts.col.payment_bank'),
+      cell: (p) => p.payment_bank,
+    },
     {
       id: 'total',
+      card: 'meta',
       header: t('carbon.payouts.col.total'),
       cell: (p) => formatMoney(p.total, p.currency),
       align: 'right',
     },
     {
       id: 'status',
+      card: 'status',
       header: t('carbon.payouts.col.status'),
       cell: (p) => (
         <Badge tone={p.status === PayoutStatus.Paid ? 'positive' : 'warning'} dot>
@@ -71,6 +81,7 @@ export function invoiceColumns(t: TFunction, withPayee: boolean): DataColumn<Car
     ? [
         {
           id: 'payee',
+          card: 'subtitle',
           header: t('carbon.payouts.col.payee'),
           cell: (i) => (
             <Payee name={i.payee_entity_name} code={i.payee_entity_code} role={i.payee_role} t={t} />
@@ -82,22 +93,26 @@ export function invoiceColumns(t: TFunction, withPayee: boolean): DataColumn<Car
     ...payee,
     {
       id: 'invoice',
+      card: 'title',
       header: t('carbon.invoices.col.invoice'),
       cell: (i) => <span className="font-mono text-xs">{i.invoice}</span>,
     },
     {
       id: 'date',
+      card: withPayee ? 'meta' : 'subtitle',
       header: t('carbon.invoices.col.date'),
       cell: (i) => <span className="whitespace-nowrap">{formatDate(i.date)}</span>,
     },
     {
       id: 'year_payable',
+      card: 'meta',
       header: t('carbon.invoices.col.year_payable'),
       cell: (i) => i.year_payable,
       align: 'right',
     },
     {
       id: 'total',
+      card: 'meta',
       header: t('carbon.invoices.col.total'),
       cell: (i) => formatMoney(i.total, i.currency),
       align: 'right',

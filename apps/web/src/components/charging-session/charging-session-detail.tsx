@@ -3,11 +3,11 @@ import {
   buildStageTimeline,
   chargeProtocols,
   formatDateTime,
-  labelOf,
   powerTypes,
   SESSION_STAGES,
   stopReasons,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -262,7 +262,12 @@ export function ChargingSessionDetail({ session, refund = null, now }: ChargingS
         {periods.length === 0 ? (
           <p className="text-sm text-slate-500">{t('chargingSession.periods.empty')}</p>
         ) : (
-          <div className="-mx-4 overflow-x-auto px-4">
+          <div
+            className="-mx-4 overflow-x-auto px-4"
+            tabIndex={0}
+            role="group"
+            aria-label={t('chargingSession.periods.title', { n: periods.length })}
+          >
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs whitespace-nowrap text-slate-500 uppercase">

@@ -1,17 +1,32 @@
 import { evSessionRefundRequest } from '@portal/contract'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { FormError } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors } from '@/components/form-kit/form-errors'
+import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
-import { cn } from '@/components/ui/cn'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
 import { formatUnits } from './session-format'
 import type { SessionRefundProps } from './session-detail-view'
 
-const FIELDS = ['amount', 'reason'] as const
+const REASON_MAX = 500
+
+/**
+ * The refund form's schema: the contract's request, the amount typed as text (empty is not a number), and at most
+ * what is left to refund.
+ */
+function refundFormSchema(refundable: number, overMessage: string) {
+  return evSessionRefundRequest
+    .extend({
+      amount: z.preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
+        evSessionRefundRequest.shape.amount,
+      ),
+    })
+    .refine((body) => body.amount <= refundable + 1e-9, { path: ['amount'], message: overMessage })
+}
 
 /**
  * The refund panel toggle of the session detail (B §2): closed, a "Refund" button; open, the amount (at most what is
@@ -30,14 +45,15 @@ export function RefundPanel({
 }) {
   const { t } = useTranslation()
   const { addToast } = useToast()
-  const reasonId = useId()
   const [open, setOpen] = useState(false)
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
   const refundable = formatUnits(refund.refundable, currency)
+  const form = useZodForm(
+    refundFormSchema(refund.refundable, t('chargingSession.refund.overRefundable', { amount: refundable })),
+    { defaultValues: { amount: '', reason: '' }, mode: 'onSubmit' },
+  )
+  const { errors, isSubmitting } = form.formState
+  const reason = form.watch('reason')
 
   if (!open) {
     return (
@@ -64,52 +80,30 @@ export function RefundPanel({
 
   const close = () => {
     setOpen(false)
-    setAmount('')
-    setReason('')
-    setErrors({})
+    form.reset()
     setMessage(null)
   }
 
-  const submit = async () => {
+  const submit = form.handleSubmit(async (body) => {
     setMessage(null)
-    const value = amount.trim() === '' ? Number.NaN : Number(amount)
-    const parsed = evSessionRefundRequest.safeParse({ amount: value, reason })
-    const found: FieldErrors = {}
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[issue.path.map(String).join('.')] ??= issue.message
-    } else if (parsed.data.amount > refund.refundable + 1e-9) {
-      found.amount = t('chargingSession.refund.overRefundable', { amount: refundable })
-    }
-    setErrors(found)
-    if (!parsed.success || Object.keys(found).length > 0) return
-    setSending(true)
     try {
-      await refund.onRefund(parsed.data.amount, parsed.data.reason)
+      await refund.onRefund(body.amount, body.reason)
       addToast({
         variant: 'success',
         title: t('chargingSession.refund.doneTitle'),
-        message: t('chargingSession.refund.doneMessage', {
-          amount: formatUnits(parsed.data.amount, currency),
-        }),
+        message: t('chargingSession.refund.doneMessage', { amount: formatUnits(body.amount, currency) }),
       })
       close()
     } catch (error) {
-      const shown = serverErrors(error, FIELDS)
-      setErrors(shown.fields)
-      setMessage(shown.message)
-    } finally {
-      setSending(false)
+      setMessage(applyServerErrors(form, error))
     }
-  }
+  })
 
   return (
     <form
       className="flex flex-col gap-3"
       aria-label={t('chargingSession.refund.title')}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
+      onSubmit={(e) => void submit(e)}
       noValidate
     >
       <p className="text-sm text-slate-600">
@@ -123,42 +117,24 @@ export function RefundPanel({
         min={0.01}
         step={0.01}
         max={refund.refundable}
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={errors.amount}
+        {...form.register('amount')}
+        error={errors.amount?.message}
         hint={t('chargingSession.refund.amountHint', { amount: refundable })}
         autoFocus
       />
-      <div>
-        <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {t('chargingSession.refund.reason')}
-        </label>
-        <textarea
-          id={reasonId}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={`${reasonId}-message`}
-          className={cn(
-            'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs',
-            'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30',
-            'aria-invalid:border-rose-400',
-          )}
-        />
-        <p
-          id={`${reasonId}-message`}
-          className={cn('mt-1 text-xs', errors.reason ? 'text-rose-700' : 'text-slate-500')}
-        >
-          {errors.reason ?? t('chargingSession.refund.reasonHint', { left: 500 - reason.length })}
-        </p>
-      </div>
+      <TextAreaField
+        label={t('chargingSession.refund.reason')}
+        rows={3}
+        maxLength={REASON_MAX}
+        {...form.register('reason')}
+        error={errors.reason?.message}
+        hint={t('chargingSession.refund.reasonHint', { left: REASON_MAX - reason.length })}
+      />
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="classic" size="sm" onClick={close} disabled={sending}>
+        <Button type="button" variant="classic" size="sm" onClick={close} disabled={isSubmitting}>
           {t('chargingSession.refund.cancel')}
         </Button>
-        <Button type="submit" variant="primary" size="sm" loading={sending}>
+        <Button type="submit" variant="primary" size="sm" loading={isSubmitting}>
           {t('chargingSession.refund.submit')}
         </Button>
       </div>

@@ -1,4 +1,5 @@
-import { evSessionStatuses, labelOf } from '@portal/contract'
+import { evSessionStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { Badge } from '@/components/ui/badge/badge'
 import { sessionStatusTone } from './session-format'
 

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
 import { formatShortDuration } from './session-format'
 
-/** One colour per stage, shared by the bar, its legend and the periods table. */
+/**
+ * One colour per stage, shared by the bar, its legend and the periods table. Dark enough for the bar's small white
+ * text to keep 4.5:1 contrast (WCAG 1.4.3).
+ */
 export const STAGE_COLOURS: Record<SessionStage, { bar: string; dot: string }> = {
-  CHARGING: { bar: 'bg-emerald-500', dot: 'bg-emerald-500' },
-  PARKING_GRACE: { bar: 'bg-sky-400', dot: 'bg-sky-400' },
-  PARKING_BLACKOUT: { bar: 'bg-slate-500', dot: 'bg-slate-500' },
-  PARKING_REGULAR: { bar: 'bg-amber-500', dot: 'bg-amber-500' },
+  CHARGING: { bar: 'bg-emerald-700', dot: 'bg-emerald-700' },
+  PARKING_GRACE: { bar: 'bg-sky-700', dot: 'bg-sky-700' },
+  PARKING_BLACKOUT: { bar: 'bg-slate-600', dot: 'bg-slate-600' },
+  PARKING_REGULAR: { bar: 'bg-amber-700', dot: 'bg-amber-700' },
 }
 
 /** Segments narrower than this share of the bar are widened so they stay visible and clickable. */
@@ -50,10 +53,16 @@ export function StageTimeline({ spans, running }: { spans: readonly SessionStage
               'flex min-w-0 items-center justify-center overflow-hidden px-1 text-[11px] font-medium whitespace-nowrap text-white',
               STAGE_COLOURS[s.stage].bar,
               i > 0 && 'border-l border-white/70',
-              running && i === spans.length - 1 && 'animate-pulse',
             )}
             style={{ width: `${String(((shares[i] ?? 0) / shareSum) * 100)}%` }}
           >
+            {/* The stage still running pulses a dot, not its text, whose contrast must hold while it pulses. */}
+            {running && i === spans.length - 1 && (
+              <span
+                aria-hidden="true"
+                className="mr-1 size-1.5 shrink-0 animate-pulse rounded-full bg-white"
+              />
+            )}
             {/* A sliver has no room for its text: its legend below and its tooltip say it. */}
             {(shares[i] ?? 0) / shareSum >= 0.07 && (
               <span className="truncate">{formatShortDuration(s.duration_ms)}</span>

@@ -279,4 +279,15 @@ describe('list state in the URL', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nus')
     await vi.waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?q=nus'))
   })
+
+  it('does not write a search typed on one page onto the page the user went to meanwhile', async () => {
+    const user = userEvent.setup()
+    renderFilters('/list')
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'restock')
+    // The address changes before the debounce ends (a row opened while the list stays mounted, as IAM's tabs do).
+    window.history.pushState({}, '', '/iam/policies/10')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(screen.getByTestId('search')).toBeEmptyDOMElement()
+    window.history.pushState({}, '', '/')
+  })
 })

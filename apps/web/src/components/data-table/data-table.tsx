@@ -1,15 +1,17 @@
-import type { ColumnDef, VisibilityState } from '@tanstack/react-table'
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button/button'
-import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { ErrorIcon } from '@/components/ui/icons/icons'
+import { ScrollRegion } from '@/components/ui/scroll-region/scroll-region'
+import { useIsPhone } from '@/lib/use-media-query'
+import { CardList, cardSlots } from './card-list'
 import { ColumnPicker } from './column-picker'
+import type { ListSort } from './list-state'
 import { Pager } from './pager'
+import { PhoneSort } from './phone-sort'
+import { TableView } from './table-view'
 import type { DataColumn, TableState } from './types'
 import { useColumnVisibility } from './use-column-visibility'
 
@@ -25,7 +27,7 @@ export interface DataTableProps<Row> {
   /** A newer page is loading while the previous rows are shown. */
   fetching?: boolean
   errorMessage?: string | undefined
-  onRetry?: () => void
+  onRetry?: (() => void) | undefined
   page: number
   pageSize: number
   total?: number | undefined
@@ -35,53 +37,63 @@ export interface DataTableProps<Row> {
   rowHref?: (row: Row) => string
   /** What the column picker's Reset shows, when it is not the columns' defaults (B §3: the session lists). */
   resetColumns?: readonly string[]
-  /** The filter bar above the table. */
+  /** The filters above the rows; on a phone they fold behind the Filters button. */
   toolbar?: ReactNode
   /** Shown beside the column picker, e.g. quick filters or an export button. */
   actions?: ReactNode
   filtersActive?: boolean
+  /** How many filters are set, shown on the phone's Filters button. */
+  activeFilters?: number
   onResetFilters?: () => void
   emptyTitle?: string
+  /** The current order, where the call takes a sort (columns with a `sort` key get sortable headers). */
+  sort?: ListSort | null
+  onSortChange?: (sort: ListSort | null) => void
+  /** Row selection (bulk actions): the selected row ids and their change. Without it, no checkboxes. */
+  selected?: ReadonlySet<string>
+  onSelectedChange?: (selected: Set<string>) => void
+  /** The accessible name of a row's checkbox; the row id by default. */
+  rowLabel?: (row: Row) => string
+  /** Shown in a bar over the rows while some are selected: what can be done with them. */
+  selectionActions?: ReactNode
 }
 
-const SKELETON_WIDTHS = ['w-24', 'w-32', 'w-20', 'w-28', 'w-16', 'w-36']
-
 /**
- * The one list table of the portal (STYLE.md habit 3): screens declare columns and filters; this does the column
- * picker, paging, and the loading, empty, error and no-access states.
+ * The one list table of the portal (STYLE.md habit 3; docs/decisions/0032-one-list-abstraction.md): screens declare
+ * columns and filters, `useList` gives the rest of the props; this does the column picker, header sorting, row
+ * selection, paging, the loading, empty, error and no-access states, and on a phone folds the filters away and shows
+ * the rows as cards.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { columns, rows, state, rowHref } = props
+  const phone = useIsPhone()
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const { columns, rows, state, getRowId } = props
   const { visible, setVisible, reset } = useColumnVisibility(props.tableId, columns)
-
-  const columnDefs = useMemo<ColumnDef<Row>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.header,
-        cell: (ctx) => c.cell(ctx.row.original),
-        meta: c,
-      })),
-    [columns],
-  )
-  const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(columns.map((c) => [c.id, visible.includes(c.id)])),
-    [columns, visible],
-  )
-  const table = useReactTable({
-    data: (rows ?? []) as Row[],
-    columns: columnDefs,
-    state: { columnVisibility },
-    getRowId: props.getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-  })
-  const visibleColumns = table.getVisibleLeafColumns()
-  const meta = (id: string) => columns.find((c) => c.id === id)
   const showRows = state === 'ready' || (state === 'loading' && rows !== undefined && rows.length > 0)
   const busy = state === 'loading' || props.fetching === true
+  const sort = props.sort ?? null
+  const sortable = props.onSortChange !== undefined && columns.some((c) => c.sort !== undefined)
+  const selectable = props.selected !== undefined && props.onSelectedChange !== undefined
+  const selected = props.selected ?? EMPTY
+  const pageIds = useMemo(() => (rows ?? []).map(getRowId), [rows, getRowId])
+  const slots = useMemo(() => cardSlots(columns, visible), [columns, visible])
+
+  const toggle = (id: string) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    props.onSelectedChange?.(next)
+  }
+  const toggleAll = (on: boolean) => {
+    const next = new Set(selected)
+    for (const id of pageIds) {
+      if (on) next.add(id)
+      else next.delete(id)
+    }
+    props.onSelectedChange?.(next)
+  }
+  const selectLabel = (row: Row) => t('table.selectRow', { row: props.rowLabel?.(row) ?? getRowId(row) })
 
   let body: ReactNode = null
   if (state === 'forbidden') {
@@ -94,6 +106,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         }
         title={t('table.noAccessTitle')}
         description={t('table.noAccessDescription')}
+      />
+    )
+  } else if (state === 'invalid') {
+    body = (
+      <EmptyState
+        title={t('table.invalidTitle')}
+        description={props.errorMessage ?? ''}
+        action={
+          props.onResetFilters && (
+            <Button variant="classic" size="sm" onClick={props.onResetFilters}>
+              {t('table.resetFilters')}
+            </Button>
+          )
+        }
       />
     )
   } else if (state === 'error') {
@@ -128,22 +154,88 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     )
   }
 
+  const chosen = pageIds.filter((id) => selected.has(id)).length
+  const filterCount = props.activeFilters ?? (props.filtersActive ? 1 : 0)
+
   return (
     <section aria-label={props.caption} className="rounded-lg border border-slate-200 bg-white shadow-xs">
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-3 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0 flex-1">{props.toolbar}</div>
-        <div className="flex shrink-0 flex-wrap items-center gap-2">
-          {props.actions}
-          <ColumnPicker
-            columns={columns.map((c) => ({ id: c.id, header: c.header }))}
-            visible={visible}
-            onChange={setVisible}
-            onReset={props.resetColumns ? () => setVisible([...(props.resetColumns ?? [])]) : reset}
-          />
+      {/* On a phone a list with no filters, actions or orders has no bar at all (the column picker is desktop only). */}
+      {(!phone || props.toolbar !== undefined || props.actions !== undefined || sortable) && (
+        <div className="flex flex-col gap-3 border-b border-slate-200 p-3 lg:flex-row lg:items-start lg:justify-between">
+          {phone && props.toolbar !== undefined && (
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                aria-expanded={filtersOpen}
+                onClick={() => setFiltersOpen((open) => !open)}
+                className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <svg
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  className="size-4 text-slate-500"
+                >
+                  <path d="M3 4.5h14l-5.5 6.2V16l-3 1.5v-6.8z" />
+                </svg>
+                {t('table.filters')}
+                {filterCount > 0 && (
+                  <span className="rounded-full bg-brand-700 px-1.5 text-[11px] leading-4 font-semibold text-white">
+                    {props.activeFilters ?? '•'}
+                  </span>
+                )}
+              </button>
+              {sortable && (
+                <PhoneSort columns={columns} sort={sort} onSortChange={(s) => props.onSortChange?.(s)} />
+              )}
+            </div>
+          )}
+          {props.toolbar !== undefined && (
+            // Kept mounted while folded, so a half-typed search survives closing the panel.
+            <div className="min-w-0 flex-1" hidden={phone && !filtersOpen}>
+              {props.toolbar}
+            </div>
+          )}
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            {props.actions}
+            {!phone && (
+              <ColumnPicker
+                columns={columns.map((c) => ({ id: c.id, header: c.header }))}
+                visible={visible}
+                onChange={setVisible}
+                onReset={props.resetColumns ? () => setVisible([...(props.resetColumns ?? [])]) : reset}
+              />
+            )}
+            {phone && props.toolbar === undefined && sortable && (
+              <PhoneSort columns={columns} sort={sort} onSortChange={(s) => props.onSortChange?.(s)} />
+            )}
+          </div>
         </div>
-      </div>
+      )}
 
-      <div className="relative overflow-x-auto">
+      {selectable && chosen > 0 && (
+        <div
+          role="region"
+          aria-label={t('table.selection')}
+          className="flex flex-wrap items-center gap-3 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900"
+        >
+          <span className="font-medium">{t('table.selectedCount', { count: chosen })}</span>
+          {props.selectionActions}
+          <button
+            type="button"
+            className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+            onClick={() => props.onSelectedChange?.(new Set())}
+          >
+            {t('table.clearSelection')}
+          </button>
+        </div>
+      )}
+
+      {/* A wide table scrolls sideways: the box takes keyboard focus so it can be scrolled without a mouse. */}
+      <ScrollRegion
+        label={t('table.rowsOf', { caption: props.caption })}
+        className="relative overflow-x-auto"
+      >
         {busy && showRows && (
           <div
             className="absolute inset-x-0 top-0 z-10 h-0.5 overflow-hidden bg-brand-100"
@@ -153,88 +245,48 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <div className="h-full w-1/3 animate-[portal-progress_1s_ease-in-out_infinite] bg-brand-600" />
           </div>
         )}
-        <table className="w-full border-collapse text-sm" aria-busy={busy} aria-rowcount={props.total}>
-          <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={cn(
-                      'border-b border-slate-200 px-3 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
-                      meta(header.column.id)?.align === 'right' ? 'text-right' : 'text-left',
-                    )}
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody className={cn(busy && showRows && 'opacity-60 transition-opacity')}>
-            {state === 'loading' &&
-              !showRows &&
-              Array.from({ length: Math.min(props.pageSize, 10) }, (_, i) => (
-                <tr key={`skeleton-${String(i)}`} className="border-b border-slate-100" aria-hidden="true">
-                  {visibleColumns.map((c, j) => (
-                    <td key={c.id} className="px-3 py-3">
-                      <div
-                        className={cn(
-                          'h-3 animate-pulse rounded bg-slate-200',
-                          SKELETON_WIDTHS[(i + j) % SKELETON_WIDTHS.length],
-                        )}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            {showRows &&
-              table.getRowModel().rows.map((row) => {
-                const href = rowHref?.(row.original)
-                return (
-                  <tr
-                    key={row.id}
-                    className={cn(
-                      'border-b border-slate-100 last:border-b-0',
-                      href && 'cursor-pointer hover:bg-brand-50/50',
-                    )}
-                    onClick={href ? () => void navigate(href) : undefined}
-                  >
-                    {row.getVisibleCells().map((cell, index) => {
-                      const m = meta(cell.column.id)
-                      const content = flexRender(cell.column.columnDef.cell, cell.getContext())
-                      return (
-                        <td
-                          key={cell.id}
-                          className={cn(
-                            'max-w-80 truncate px-3 py-2 align-middle whitespace-nowrap',
-                            m?.align === 'right' && 'text-right tabular-nums',
-                            m?.className,
-                          )}
-                        >
-                          {href && index === 0 ? (
-                            <Link
-                              to={href}
-                              onClick={(e) => e.stopPropagation()}
-                              className="font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-                            >
-                              {content}
-                            </Link>
-                          ) : (
-                            content
-                          )}
-                        </td>
-                      )
-                    })}
-                  </tr>
-                )
-              })}
-          </tbody>
-        </table>
+        {phone ? (
+          <div aria-busy={busy}>
+            {showRows && (
+              <CardList
+                caption={props.caption}
+                rows={rows ?? []}
+                slots={slots}
+                getRowId={getRowId}
+                rowHref={props.rowHref}
+                selectable={selectable}
+                selected={selected}
+                onToggle={toggle}
+                selectLabel={selectLabel}
+                dimmed={busy}
+              />
+            )}
+            {state === 'loading' && !showRows && <CardSkeleton />}
+          </div>
+        ) : (
+          <TableView
+            caption={props.caption}
+            columns={columns}
+            visible={visible}
+            rows={rows}
+            getRowId={getRowId}
+            showRows={showRows}
+            loading={state === 'loading'}
+            busy={busy}
+            pageSize={props.pageSize}
+            total={props.total}
+            rowHref={props.rowHref}
+            sort={sort}
+            onSortChange={props.onSortChange}
+            selectable={selectable}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            selectLabel={selectLabel}
+          />
+        )}
         {body}
-      </div>
+      </ScrollRegion>
 
       {(state === 'ready' || showRows) && (rows?.length ?? 0) > 0 && (
         <Pager
@@ -248,5 +300,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         />
       )}
     </section>
+  )
+}
+
+const EMPTY: ReadonlySet<string> = new Set()
+
+function CardSkeleton() {
+  return (
+    <ul aria-hidden="true" className="divide-y divide-slate-100">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} className="space-y-2 px-4 py-3">
+          <div className="h-3 w-2/5 animate-pulse rounded bg-slate-200" />
+          <div className="h-2.5 w-3/5 animate-pulse rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
   )
 }

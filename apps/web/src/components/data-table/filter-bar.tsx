@@ -29,10 +29,14 @@ function SearchControl({ def, list }: { def: Extract<FilterDef, { kind: 'search'
   const navigation = useNavigation()
   const leaving = useRef(false)
   leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname
+  // Where the text was typed. A list kept alive under another page (IAM keeps its tabs while a detail is open) must
+  // not write its search onto that page's address: the address is read when the timer fires, not at the last
+  // render, which a busy browser may not have reached yet.
+  const typedAt = useRef(pathname)
   useEffect(() => {
     if (draft.trim() === committed) return
     const timer = setTimeout(() => {
-      if (!leaving.current) setFilter(def.key, draft.trim())
+      if (!leaving.current && window.location.pathname === typedAt.current) setFilter(def.key, draft.trim())
     }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [draft, committed, def.key, setFilter])
@@ -74,7 +78,10 @@ function SearchControl({ def, list }: { def: Extract<FilterDef, { kind: 'search'
           type="search"
           value={draft}
           placeholder={def.label}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            typedAt.current = window.location.pathname
+            setDraft(e.target.value)
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') setFilter(def.key, draft.trim())
           }}
@@ -141,43 +148,16 @@ function Control({ def, list }: { def: FilterDef; list: ListState }) {
 }
 
 /**
- * The filter controls a screen declares, bound to the list state in the URL. On a phone only the search shows;
- * the other filters fold behind a "Filters" button so the rows stay on screen.
+ * The filter controls a screen declares, bound to the list state in the URL. On a phone the DataTable folds the whole
+ * bar behind its Filters button, so the rows stay on the first screen.
  */
 export function FilterBar({ defs, list }: { defs: readonly FilterDef[]; list: ListState }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState(false)
-  const search = defs.filter((d) => d.kind === 'search')
-  const others = defs.filter((d) => d.kind !== 'search')
-  const activeOthers = others.filter((d) => {
-    const v = list.values[d.key]
-    return Array.isArray(v) ? v.length > 0 : d.kind === 'select' ? v !== d.defaultValue : v === true
-  }).length
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('table.filters')}>
-      {search.map((def) => (
+      {defs.map((def) => (
         <Control key={def.key} def={def} list={list} />
       ))}
-      {others.length > 0 && (
-        <button
-          type="button"
-          aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-700 sm:hidden"
-        >
-          {t('table.moreFilters')}
-          {activeOthers > 0 && (
-            <span className="rounded-full bg-brand-700 px-1.5 text-[11px] leading-4 font-semibold text-white">
-              {activeOthers}
-            </span>
-          )}
-        </button>
-      )}
-      <div className={cn('w-full flex-wrap items-center gap-2 sm:contents', open ? 'flex' : 'hidden')}>
-        {others.map((def) => (
-          <Control key={def.key} def={def} list={list} />
-        ))}
-      </div>
       {list.activeCount > 0 && (
         <button
           type="button"

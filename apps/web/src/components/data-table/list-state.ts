@@ -31,8 +31,20 @@ export type FilterDef =
 
 export type FilterValue = (string | number)[] | string | number | boolean
 
+export type SortDirection = 'asc' | 'desc'
+
+/** The list's order: a sort key the screen's call takes (a column's `sort`) and its direction. */
+export interface ListSort {
+  key: string
+  dir: SortDirection
+}
+
 export interface ListState {
   page: number
+  /** The order chosen in a column header (URL `sort` and `order`), else the screen's default, else null. */
+  sort: ListSort | null
+  /** Orders by a key; the page goes back to 1. Setting the screen's default removes it from the URL. */
+  setSort: (sort: ListSort | null) => void
   /** Multi filters: selected option values; select: the value; toggle: boolean; search: text (and its field). */
   values: Record<string, FilterValue>
   multi: (key: string) => (string | number)[]
@@ -49,7 +61,30 @@ export interface ListState {
   activeCount: number
 }
 
-const PAGE = 'page'
+/** The URL keys of the page and the order; a prefix keeps two lists of one screen apart (`cpo_page`). */
+function pagingParams(prefix: string | undefined) {
+  const p = prefix === undefined || prefix === '' ? '' : `${prefix}_`
+  return { PAGE: `${p}page`, SORT: `${p}sort`, ORDER: `${p}order` }
+}
+
+export interface ListStateOptions {
+  /** The order when the URL names none. */
+  defaultSort?: ListSort | null
+  /** The sort keys the list takes; another key in the URL falls back to the default. */
+  sortKeys?: readonly string[]
+  /**
+   * Prefixes the page and order keys in the URL (`vehicles_page`), for a screen with more than one paged list (the
+   * exchange's CPO and fleet-owner partners side by side). Filter keys are the screen's own and take no prefix.
+   */
+  paramPrefix?: string
+}
+
+function readSort(key: string | null, order: string | null, options: ListStateOptions): ListSort | null {
+  const fallback = options.defaultSort ?? null
+  if (key === null || key === '' || (options.sortKeys !== undefined && !options.sortKeys.includes(key)))
+    return fallback
+  return { key, dir: order === 'asc' || order === 'desc' ? order : 'asc' }
+}
 
 function optionValue(options: readonly FilterOption[], raw: string): string | number | undefined {
   return options.find((o) => String(o.value) === raw)?.value
@@ -116,7 +151,7 @@ function writeValue(params: URLSearchParams, def: FilterDef | undefined, key: st
   else params.set(key, String(value))
 }
 
-export function useListState(defs: readonly FilterDef[]): ListState {
+export function useListState(defs: readonly FilterDef[], options: ListStateOptions = {}): ListState {
   const [urlParams, setParams] = useSearchParams()
   // The router applies a search-param change asynchronously. Until it lands, the list reads its own copy, so a
   // checkbox does not flicker back and two quick clicks build on each other instead of the second undoing the first.
@@ -126,7 +161,17 @@ export function useListState(defs: readonly FilterDef[]): ListState {
   const latest = useRef(params)
   latest.current = params
   const values = useMemo(() => readValues(defs, params), [defs, params])
+  const { PAGE, SORT, ORDER } = pagingParams(options.paramPrefix)
   const page = Math.max(1, Number.parseInt(params.get(PAGE) ?? '1', 10) || 1)
+  const { defaultSort = null, sortKeys } = options
+  const sortKey = params.get(SORT)
+  const sortOrder = params.get(ORDER)
+  const sort = useMemo(
+    () => readSort(sortKey, sortOrder, { defaultSort, sortKeys }),
+    // The default is usually a module constant; its fields keep the memo stable when it is written inline.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sortKey, sortOrder, defaultSort?.key, defaultSort?.dir, sortKeys],
+  )
 
   const update = useCallback(
     (mutate: (next: URLSearchParams) => void) => {
@@ -150,7 +195,7 @@ export function useListState(defs: readonly FilterDef[]): ListState {
         next.delete(PAGE)
       })
     },
-    [defs, update],
+    [PAGE, defs, update],
   )
 
   const toggleOption = useCallback(
@@ -179,7 +224,7 @@ export function useListState(defs: readonly FilterDef[]): ListState {
           )
       })
     },
-    [defs, update],
+    [PAGE, defs, update],
   )
 
   const setPage = useCallback(
@@ -189,13 +234,33 @@ export function useListState(defs: readonly FilterDef[]): ListState {
         else next.set(PAGE, String(n))
       })
     },
-    [update],
+    [PAGE, update],
+  )
+
+  const setSort = useCallback(
+    (next: ListSort | null) => {
+      update((params) => {
+        const isDefaultSort =
+          next === null ? defaultSort === null : next.key === defaultSort?.key && next.dir === defaultSort.dir
+        if (next === null || isDefaultSort) {
+          params.delete(SORT)
+          params.delete(ORDER)
+        } else {
+          params.set(SORT, next.key)
+          params.set(ORDER, next.dir)
+        }
+        params.delete(PAGE)
+      })
+    },
+    [ORDER, PAGE, SORT, defaultSort, update],
   )
 
   const activeCount = defs.filter((d) => !isDefault(d, values[d.key])).length
 
   return {
     page,
+    sort,
+    setSort,
     values,
     multi: (key) => {
       const v = values[key]

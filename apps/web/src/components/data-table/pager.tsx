@@ -1,3 +1,4 @@
+import { useEffect, useRef, type FocusEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
 
@@ -9,6 +10,7 @@ export interface PagerProps {
   total?: number | undefined
   hasNextPage?: boolean | undefined
   onPageChange: (page: number) => void
+  /** A page is loading: the buttons do nothing meanwhile, and keep the focus (aria-disabled, not disabled). */
   disabled?: boolean
 }
 
@@ -27,7 +29,8 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
 
 const btn =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-2 text-sm tabular-nums transition-colors ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40'
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 ' +
+  'aria-disabled:cursor-progress'
 
 export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChange, disabled }: PagerProps) {
   const { t, i18n } = useTranslation()
@@ -36,9 +39,37 @@ export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChan
   const from = rowCount === 0 ? 0 : (page - 1) * pageSize + 1
   const to = (page - 1) * pageSize + rowCount
   const canNext = pages === undefined ? hasNextPage === true : page < pages
+  const go = (to: number) => {
+    if (!disabled) onPageChange(to)
+  }
+
+  // A button disabled under the focus (Next on reaching the last page) would drop it to the page's start: it goes to
+  // the current page's button, or the other way's (docs/decisions/0085-keyboard.md).
+  const nav = useRef<HTMLElement>(null)
+  const lastFocused = useRef<HTMLButtonElement | null>(null)
+  useEffect(() => {
+    const button = lastFocused.current
+    const active = document.activeElement
+    if (!button?.disabled || (active !== null && active !== document.body && active !== button)) return
+    const fallback =
+      nav.current?.querySelector<HTMLButtonElement>('button[aria-current="page"]') ??
+      nav.current?.querySelector<HTMLButtonElement>('button:not([disabled])')
+    fallback?.focus()
+  })
+  const onFocus = (event: FocusEvent) => {
+    if (event.target instanceof HTMLButtonElement) lastFocused.current = event.target
+  }
+  // Left for elsewhere, not lost to a disabling: nothing to give back.
+  const onBlur = (event: FocusEvent) => {
+    const left = event.target instanceof HTMLButtonElement && !event.target.disabled
+    if (left && !nav.current?.contains(event.relatedTarget)) lastFocused.current = null
+  }
 
   return (
     <nav
+      ref={nav}
+      onFocus={onFocus}
+      onBlur={onBlur}
       aria-label={t('table.pagination')}
       className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
     >
@@ -51,8 +82,9 @@ export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChan
         <button
           type="button"
           className={cn(btn, 'border-slate-300 bg-white hover:bg-slate-50')}
-          disabled={disabled || page <= 1}
-          onClick={() => onPageChange(page - 1)}
+          disabled={page <= 1}
+          aria-disabled={disabled || undefined}
+          onClick={() => go(page - 1)}
         >
           <span aria-hidden="true">‹</span>
           <span className="ml-1">{t('table.previous')}</span>
@@ -69,14 +101,14 @@ export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChan
                 type="button"
                 aria-label={t('table.pageN', { page: p })}
                 aria-current={p === page ? 'page' : undefined}
-                disabled={disabled}
+                aria-disabled={disabled || undefined}
                 className={cn(
                   btn,
                   p === page
                     ? 'border-brand-700 bg-brand-700 font-semibold text-white'
                     : 'border-slate-300 bg-white hover:bg-slate-50',
                 )}
-                onClick={() => onPageChange(p)}
+                onClick={() => go(p)}
               >
                 {nf.format(p)}
               </button>
@@ -85,8 +117,9 @@ export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChan
         <button
           type="button"
           className={cn(btn, 'border-slate-300 bg-white hover:bg-slate-50')}
-          disabled={disabled || !canNext}
-          onClick={() => onPageChange(page + 1)}
+          disabled={!canNext}
+          aria-disabled={disabled || undefined}
+          onClick={() => go(page + 1)}
         >
           <span className="mr-1">{t('table.next')}</span>
           <span aria-hidden="true">›</span>

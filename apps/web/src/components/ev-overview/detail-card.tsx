@@ -31,9 +31,18 @@ export function DetailCard({
 }
 
 /** A label and its value inside a DetailCard's description list. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Field({
+  label,
+  children,
+  className,
+}: {
+  label: string
+  children: ReactNode
+  /** Grid placement (a wide field spans columns): on the group itself, as a description list allows no wrapper. */
+  className?: string
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>

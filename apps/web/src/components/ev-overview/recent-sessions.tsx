@@ -3,11 +3,13 @@ import { formatDateTime } from '@portal/contract'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatShortDuration, formatUnits } from '@/components/charging-session/session-format'
+import { SESSION_PARAM } from '@/components/charging-session/session-list-query'
 import { SessionStatusBadge } from '@/components/charging-session/session-status-badge'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 
 /** Where a session row leads: the sessions list with its detail panel open (docs/decisions/0023). */
-export const sessionHref = (uid: string) => `/ev-charging-sessions?session=${encodeURIComponent(uid)}`
+export const sessionHref = (uid: string) =>
+  `/ev-charging-sessions?${SESSION_PARAM}=${encodeURIComponent(uid)}`
 
 const head = 'px-3 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase'
 const cell = 'px-3 py-2 whitespace-nowrap'

@@ -5,8 +5,8 @@ import {
   deviceConnectivities,
   EvseStatus,
   evseStatuses,
-  labelOf,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 

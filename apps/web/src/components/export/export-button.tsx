@@ -3,8 +3,8 @@
  *
  * Usage, on a list page, next to the table's other actions:
  *
- *   const { limit: _limit, offset: _offset, ...filters } = myFilterBody(list)
- *   <ExportButton source="order-items" filters={filters} />
+ *   const list = useList({ ... })   // components/data-table/use-list.ts
+ *   <ExportButton source="order-items" filters={list.exportFilters} />
  *
  * `source` is the server's export source key (modules/exports/export-sources.ts); `filters` is the list's filter
  * body without limit/offset, exactly as its filter call sends it (the server validates it with the same schema).
@@ -20,6 +20,8 @@ import { Button } from '@/components/ui/button/button'
 import { usePopover } from '@/components/ui/popover/use-popover'
 import { useToast } from '@/components/ui/toast/toast'
 import { downloadExport, getExportJob, requestExport } from './export-api'
+import { exportKeys } from './export-keys'
+import { serverMessage } from '@/lib/server-messages'
 
 export interface ExportButtonProps {
   source: string
@@ -39,7 +41,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
   const menu = usePopover({ placement: 'bottom-end', role: 'menu' })
 
   const job = useQuery({
-    queryKey: ['exports', 'job', uuid],
+    queryKey: exportKeys.job(uuid),
     queryFn: ({ signal }) => getExportJob(uuid ?? '', signal),
     enabled: uuid !== null,
     refetchInterval: (q) => (q.state.data?.status === ExportJobStatus.Pending ? POLL_MS : false),
@@ -66,7 +68,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
               addToast({
                 variant: 'error',
                 title: t('exports.toast.downloadFailed'),
-                message: err instanceof Error ? err.message : String(err),
+                message: serverMessage(err),
                 timeout: 5000,
               }),
             )
@@ -80,7 +82,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
   useEffect(() => {
     if (!current || current.status === ExportJobStatus.Pending || announced.current === current.uuid) return
     announced.current = current.uuid
-    void queryClient.invalidateQueries({ queryKey: ['exports', 'filter'] })
+    void queryClient.invalidateQueries({ queryKey: exportKeys.lists })
     if (current.status === ExportJobStatus.Ready) toastDownload(current)
     else {
       addToast({
@@ -98,8 +100,8 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
   const start = useMutation({
     mutationFn: (format: ExportFormat) => requestExport(source, format, filters),
     onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: ['exports', 'filter'] })
-      queryClient.setQueryData(['exports', 'job', created.uuid], created)
+      void queryClient.invalidateQueries({ queryKey: exportKeys.lists })
+      queryClient.setQueryData(exportKeys.job(created.uuid), created)
       setUuid(created.uuid)
       addToast({
         id: created.uuid,
@@ -113,7 +115,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
       addToast({
         variant: 'error',
         title: t('exports.toast.requestFailed'),
-        message: err.message,
+        message: serverMessage(err),
         timeout: 5000,
       })
     },
@@ -157,7 +159,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
               key={f.value}
               type="button"
               role="menuitem"
-              className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
+              className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               onClick={() => choose(f.value)}
             >
               <span>{t(`exports.formats.${f.value}`)}</span>

@@ -2,9 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page/page-header'
+import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { Loader } from '@/components/ui/loader/loader'
 import { ApiError, isForbidden } from '@/lib/http'
+import { serverMessage } from '@/lib/server-messages'
 
 /**
  * What a detail page shows until its object is there: not found (a bad id or a 404), loading, no access (403) or
@@ -43,7 +45,9 @@ export function DetailState({
     return box(
       <EmptyState
         title={noAccess ? t('table.noAccessTitle') : t('table.errorTitle')}
-        description={noAccess ? t('table.noAccessDescription') : query.error?.message}
+        description={
+          noAccess ? t('table.noAccessDescription') : query.error ? serverMessage(query.error) : undefined
+        }
       />,
       title,
     )
@@ -56,9 +60,18 @@ export function DetailState({
 }
 
 /** A label and its value in a detail list. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Field({
+  label,
+  children,
+  className,
+}: {
+  label: string
+  children: ReactNode
+  /** Grid placement (a wide field spans columns): on the group itself, as a description list allows no wrapper. */
+  className?: string
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>

@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@portal/contract'
 import type { z } from 'zod'
 import { ApiError } from '@/lib/http'
+import { issueMessage, serverMessage } from '@/lib/server-messages'
 
 /** Validation messages of a form by the field's dotted path in the request (`display_name`, `config.api_key`). */
 export type FieldErrors = Record<string, string>
@@ -32,15 +33,16 @@ export function serverErrors(
   error: unknown,
   fields: readonly string[],
 ): { fields: FieldErrors; message: string | null } {
-  if (!(error instanceof ApiError))
-    return { fields: {}, message: error instanceof Error ? error.message : null }
-  if (error.issues.length === 0) return { fields: {}, message: error.message }
+  if (!(error instanceof ApiError)) return { fields: {}, message: serverMessage(error) || null }
+  if (error.issues.length === 0) return { fields: {}, message: serverMessage(error) }
   const out: FieldErrors = {}
   const others: string[] = []
   for (const issue of error.issues) {
     const key = issue.path.replace(/^(body|query|params)\.?/, '')
-    if (fields.includes(key)) out[key] ??= issue.message
-    else others.push(key === '' ? issue.message : `${key}: ${issue.message}`)
+    // In the reader's language where the server gave the message's code (lib/server-messages.ts).
+    const message = issueMessage(issue)
+    if (fields.includes(key)) out[key] ??= message
+    else others.push(key === '' ? message : `${key}: ${message}`)
   }
   return { fields: out, message: others.length > 0 ? others.join('; ') : null }
 }

@@ -1,12 +1,12 @@
 import type { MachineOrderDetail as Order } from '@portal/contract'
-import { formatDateTime, formatMoney, labelOf, paymentMethods, paymentTypes } from '@portal/contract'
+import { formatDateTime, formatMoney, paymentMethods, paymentTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { DetailState, Field } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
-import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
+import { ScrollRegion } from '@/components/ui/scroll-region/scroll-region'
 import { useMachineOrder } from './api/order-items'
 import { ItemStatusBadge, OrderStatusBadge, StageStatusBadge } from './status-badges'
 
@@ -14,17 +14,10 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white">
       <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">{title}</h2>
-      <div className="overflow-x-auto">{children}</div>
+      <ScrollRegion label={title} className="overflow-x-auto">
+        {children}
+      </ScrollRegion>
     </section>
-  )
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-slate-900">{children}</dd>
-    </div>
   )
 }
 
@@ -184,39 +177,17 @@ export function MachineOrderDetail({ uuid, backTo }: { uuid: string; backTo: str
       ← {t(backTo === '/pos-machine-orders' ? 'orders.posTitle' : 'orders.title')}
     </Link>
   )
-  if (query.isPending) {
+  if (query.data === undefined)
     return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('orders.detail.loading')} />
-      </div>
+      <DetailState
+        valid={uuid !== ''}
+        query={query}
+        title={t('orders.detail.title')}
+        breadcrumb={back}
+        notFoundTitle={t('orders.detail.notFound')}
+        notFoundDescription={t('orders.detail.notFoundDescription')}
+      />
     )
-  }
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404
-    return (
-      <>
-        <PageHeader title={t('orders.detail.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={
-              notFound
-                ? t('orders.detail.notFound')
-                : isForbidden(query.error)
-                  ? t('table.noAccessTitle')
-                  : t('table.errorTitle')
-            }
-            description={
-              notFound
-                ? t('orders.detail.notFoundDescription')
-                : isForbidden(query.error)
-                  ? t('table.noAccessDescription')
-                  : query.error.message
-            }
-          />
-        </div>
-      </>
-    )
-  }
   const o = query.data
   return (
     <>

@@ -1,7 +1,15 @@
 import type { OrderItemCountRequest, OrderItemFilterRequest } from '@portal/contract'
-import { cleanFilters, machineOrderItemStatuses, PAGE_SIZES, paymentMethods } from '@portal/contract'
+import {
+  cleanFilters,
+  isInCatalogue,
+  machineOrderItemStatuses,
+  PAGE_SIZES,
+  paymentMethods,
+} from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { catalogueOptions } from '@/lib/labels'
 import type { SecondsRange } from './date-range'
 
 export const ORDER_ITEMS_PAGE_SIZE = PAGE_SIZES.machineOrderItems
@@ -10,7 +18,7 @@ export const ORDER_ITEMS_PAGE_SIZE = PAGE_SIZES.machineOrderItems
 export function orderItemFilterDefs(
   t: TFunction,
   machines: readonly FilterOption[],
-  sets: readonly { code: string; name: string }[],
+  sets: readonly FilterOption[],
 ): FilterDef[] {
   return [
     { kind: 'search', key: 'uuid', label: t('orders.filter.uuid') },
@@ -19,21 +27,19 @@ export function orderItemFilterDefs(
       kind: 'multi',
       key: 'method',
       label: t('orders.filter.methods'),
-      options: paymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(paymentMethods),
     },
     {
       kind: 'multi',
       key: 'status',
       label: t('orders.filter.statuses'),
-      options: machineOrderItemStatuses.entries
-        .filter((e) => e.value !== 0)
-        .map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(machineOrderItemStatuses, (v) => v !== 0),
     },
     {
       kind: 'multi',
       key: 'sets',
       label: t('orders.filter.sets'),
-      options: sets.map((s) => ({ value: s.code, label: s.name })),
+      options: sets,
     },
   ]
 }
@@ -42,10 +48,8 @@ export function orderItemFilterDefs(
 export function orderItemCountBody(list: ListState, range: SecondsRange): OrderItemCountRequest {
   return cleanFilters({
     machine_id_list: list.multi('machine').map(Number),
-    payment_method_list: list.multi('method').map(Number) as NonNullable<
-      OrderItemCountRequest['payment_method_list']
-    >,
-    status_list: list.multi('status').map(Number) as NonNullable<OrderItemCountRequest['status_list']>,
+    payment_method_list: list.multi('method').filter((v) => isInCatalogue(paymentMethods, v)),
+    status_list: list.multi('status').filter((v) => isInCatalogue(machineOrderItemStatuses, v)),
     uuid: list.text('uuid').trim(),
     set_list: list.multi('sets').map(String),
     start: range.start,
@@ -53,10 +57,19 @@ export function orderItemCountBody(list: ListState, range: SecondsRange): OrderI
   })
 }
 
-export function orderItemFilterBody(list: ListState, range: SecondsRange): OrderItemFilterRequest {
-  return {
+/** The list body: the page window, then the same filters as the count (B §7). */
+export function orderItemFilterBody(
+  list: ListState,
+  range: SecondsRange,
+  page: PageWindow = {
     limit: ORDER_ITEMS_PAGE_SIZE,
     offset: (list.page - 1) * ORDER_ITEMS_PAGE_SIZE,
-    ...orderItemCountBody(list, range),
-  }
+  },
+): OrderItemFilterRequest {
+  return { limit: page.limit, offset: page.offset, ...orderItemCountBody(list, range) }
+}
+
+/** The count call's body from the list's: the same filters without the page (the export takes it too). */
+export function countBodyOf({ limit: _limit, offset: _offset, ...filters }: OrderItemFilterRequest) {
+  return filters
 }

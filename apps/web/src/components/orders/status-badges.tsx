@@ -1,11 +1,6 @@
 import type { Catalogue, CatalogueValue } from '@portal/contract'
-import {
-  labelOf,
-  machineOrderItemStatuses,
-  orderStatuses,
-  stageStatuses,
-  transactionStatuses,
-} from '@portal/contract'
+import { machineOrderItemStatuses, orderStatuses, stageStatuses, transactionStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 

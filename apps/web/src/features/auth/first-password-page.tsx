@@ -1,48 +1,32 @@
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { ApiError } from '@/lib/http'
 import { logout, setOwnPassword, useSession } from '@/lib/session/session-store'
+import { firstPasswordForm } from './password-forms'
 import { AuthLayout, FormError } from './auth-layout'
-import type { NewPasswordValue } from './new-password-fields'
-import { NewPasswordFields, newPasswordErrors } from './new-password-fields'
+import { NewPasswordFields } from './new-password-fields'
 
 /** First login (A §3 initialLogin): the user replaces the password they were given before anything else. */
 export function FirstPasswordPage() {
   const { t } = useTranslation()
   const { user } = useSession()
-  const [current, setCurrent] = useState('')
-  const [value, setValue] = useState<NewPasswordValue>({ password: '', confirm: '' })
-  const [errors, setErrors] = useState<{ current?: string; password?: string; confirm?: string }>({})
+  const schema = useMemo(() => firstPasswordForm(t, user?.username ?? ''), [t, user?.username])
+  const form = useZodForm(schema, { defaultValues: { current_password: '', new_password: '', confirm: '' } })
+  const { errors, isSubmitting } = form.formState
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
 
-  const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const found = {
-      ...newPasswordErrors(value, user?.username ?? '', t),
-      ...(current === '' ? { current: t('password.currentRequired') } : {}),
-    }
-    setErrors(found)
+  const submit = form.handleSubmit(async (body) => {
     setError(null)
-    if (Object.keys(found).length > 0) return
-    setBusy(true)
     try {
-      await setOwnPassword(current, value.password)
+      await setOwnPassword(body.current_password, body.new_password)
     } catch (err) {
       console.error('Setting the first password failed', err)
-      if (err instanceof ApiError && err.issues.length > 0) {
-        setErrors({
-          current: err.issues.find((i) => i.path === 'body.current_password')?.message,
-          password: err.issues.find((i) => i.path === 'body.new_password')?.message,
-        })
-      } else setError(err instanceof ApiError ? err.message : t('password.failed'))
-    } finally {
-      setBusy(false)
+      setError(err instanceof ApiError ? applyServerErrors(form, err) : t('password.failed'))
     }
-  }
+  })
 
   return (
     <AuthLayout>
@@ -55,13 +39,16 @@ export function FirstPasswordPage() {
             label={t('password.current')}
             type="password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            error={errors.current}
+            {...form.register('current_password')}
+            error={errors.current_password?.message}
           />
-          <NewPasswordFields value={value} onChange={setValue} errors={errors} />
+          <NewPasswordFields
+            password={form.register('new_password')}
+            confirm={form.register('confirm')}
+            errors={{ password: errors.new_password?.message, confirm: errors.confirm?.message }}
+          />
         </div>
-        <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
+        <Button type="submit" size="lg" className="mt-6 w-full" loading={isSubmitting}>
           {t('password.save')}
         </Button>
         <button

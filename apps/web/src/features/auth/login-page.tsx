@@ -13,7 +13,10 @@ import {
   sendSmsCode,
   USERNAME_COOKIE,
 } from '@/lib/session/session-store'
+import type { Checked, FieldErrors } from './login-forms'
+import { checkCode, checkPasswordStep, checkSmsUsername } from './login-forms'
 import { AuthLayout, FormError } from './auth-layout'
+import { serverMessage } from '@/lib/server-messages'
 
 /**
  * The steps of signing in: the password; then, with MFA on, the authenticator or SMS code; or an SMS sign-in
@@ -28,7 +31,209 @@ type Step =
 const RESEND_AFTER_S = 30
 
 function messageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback
+  return err instanceof ApiError ? serverMessage(err) : fallback
+}
+
+/**
+ * Checks a step's fields on submit: the messages beside the fields and the first wrong field focused, or the checked
+ * values to send.
+ */
+function submitChecked<V, K extends string>(
+  event: SyntheticEvent<HTMLFormElement>,
+  checked: Checked<V, K>,
+  setErrors: (errors: FieldErrors<K>) => void,
+  send: (value: V) => Promise<void>,
+): void {
+  event.preventDefault()
+  if (!checked.ok) {
+    setErrors(checked.errors)
+    const first = Object.keys(checked.errors)[0]
+    const field = first === undefined ? null : event.currentTarget.elements.namedItem(first)
+    if (field instanceof HTMLInputElement) field.focus()
+    return
+  }
+  setErrors({})
+  void send(checked.value)
+}
+
+const linkButton =
+  'text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600'
+
+/** The first step: username and password. The password is cleared after every attempt. */
+function PasswordStep({
+  username,
+  title,
+  error,
+  busy,
+  onSubmit,
+  onSms,
+}: {
+  username: string
+  title: string
+  error: string | null
+  busy: boolean
+  onSubmit: (username: string, password: string) => Promise<void>
+  onSms: (username: string) => void
+}) {
+  const { t } = useTranslation()
+  const [name, setName] = useState(username)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({})
+  return (
+    <form
+      noValidate
+      onSubmit={(e) =>
+        submitChecked(e, checkPasswordStep(t, { username: name, password }), setErrors, (v) =>
+          onSubmit(v.username, v.password).finally(() => setPassword('')),
+        )
+      }
+    >
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-1 text-sm text-slate-500">{t('login.subtitle')}</p>
+      <FormError message={error} />
+      <div className="mt-6 space-y-4">
+        <TextField
+          label={t('login.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          name="username"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.username}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+      </div>
+      <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
+        {t('login.submit')}
+      </Button>
+      <button type="button" className={`${linkButton} mt-4`} onClick={() => onSms(name)}>
+        {t('login.withSms')}
+      </button>
+    </form>
+  )
+}
+
+/** A sign-in by SMS code starts from the username alone. */
+function SmsUsernameStep({
+  username,
+  error,
+  busy,
+  onSubmit,
+  onPassword,
+}: {
+  username: string
+  error: string | null
+  busy: boolean
+  onSubmit: (username: string) => Promise<void>
+  onPassword: (username: string) => void
+}) {
+  const { t } = useTranslation()
+  const [name, setName] = useState(username)
+  const [errors, setErrors] = useState<FieldErrors<'username'>>({})
+  return (
+    <form
+      noValidate
+      onSubmit={(e) =>
+        submitChecked(e, checkSmsUsername(t, { username: name }), setErrors, (v) => onSubmit(v.username))
+      }
+    >
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('login.smsTitle')}</h1>
+      <p className="mt-1 text-sm text-slate-500">{t('login.smsSubtitle')}</p>
+      <FormError message={error} />
+      <TextField
+        className="mt-6"
+        label={t('login.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        name="username"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.username}
+      />
+      <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
+        {t('login.sendCode')}
+      </Button>
+      <button type="button" className={`${linkButton} mt-4`} onClick={() => onPassword(name)}>
+        {t('login.withPassword')}
+      </button>
+    </form>
+  )
+}
+
+/** The second step: the authenticator's code, or the code sent by SMS (with a resend after a wait). */
+function CodeStep({
+  step,
+  now,
+  error,
+  busy,
+  onSubmit,
+  onResend,
+  onRestart,
+}: {
+  step: Extract<Step, { kind: 'authenticator' | 'sms-code' }>
+  now: number
+  error: string | null
+  busy: boolean
+  onSubmit: (code: string) => Promise<void>
+  onResend: () => void
+  onRestart: () => void
+}) {
+  const { t } = useTranslation()
+  const [code, setCode] = useState('')
+  const [errors, setErrors] = useState<FieldErrors<'code'>>({})
+  const wait =
+    step.kind === 'sms-code' ? Math.max(0, RESEND_AFTER_S - Math.floor((now - step.sentAt) / 1000)) : 0
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => submitChecked(e, checkCode(t, { code }), setErrors, (v) => onSubmit(v.code))}
+    >
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('login.codeTitle')}</h1>
+      <p className="mt-1 text-sm text-slate-500">
+        {step.kind === 'authenticator'
+          ? t('login.authenticatorHint')
+          : step.phoneHint
+            ? t('login.smsSentTo', { phone: step.phoneHint })
+            : t('login.smsSentMaybe')}
+      </p>
+      <FormError message={error} />
+      <TextField
+        className="mt-6"
+        label={step.kind === 'authenticator' ? t('login.authenticatorCode') : t('login.smsCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        name="code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={errors.code}
+        autoFocus
+      />
+      <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
+        {t('login.verify')}
+      </Button>
+      <div className="mt-4 flex items-center justify-between">
+        <button type="button" className={linkButton} onClick={onRestart}>
+          {t('login.startAgain')}
+        </button>
+        {step.kind === 'sms-code' && (
+          <button type="button" className={linkButton} disabled={wait > 0 || busy} onClick={onResend}>
+            {wait > 0 ? t('login.resendIn', { count: wait }) : t('login.resend')}
+          </button>
+        )}
+      </div>
+    </form>
+  )
 }
 
 /** The login screen (A §2, §4): after a successful login the landing rule of A §4 applies. */
@@ -38,10 +243,7 @@ export function LoginPage() {
   const digitalHealth = pathname.startsWith('/digital-health')
   const [step, setStep] = useState<Step>({ kind: 'password' })
   const [username, setUsername] = useState(() => getCookie(USERNAME_COOKIE) ?? '')
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string; code?: string }>({})
   const [busy, setBusy] = useState(false)
   const [now, setNow] = useState(() => Date.now())
 
@@ -65,59 +267,38 @@ export function LoginPage() {
     }
   }
 
-  const requireFields = (fields: { username?: boolean; password?: boolean; code?: boolean }) => {
-    const missing = {
-      ...(fields.username && username.trim() === '' ? { username: t('login.usernameRequired') } : {}),
-      ...(fields.password && password === '' ? { password: t('login.passwordRequired') } : {}),
-      ...(fields.code && !/^\d{6}$/.test(code.replace(/\s+/g, '')) ? { code: t('login.codeRequired') } : {}),
-    }
-    setFieldErrors(missing)
-    return Object.keys(missing).length === 0
-  }
-
-  const submitPassword = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (!requireFields({ username: true, password: true })) return
-    void run(async () => {
-      try {
-        const result = await login(username.trim(), password)
-        if (result.token !== '' || !result.mfa_token) return // signed in: the landing guard moves on
-        setCode('')
-        if (result.mfa_primary_mode === 'sms') {
-          const sent = await sendSmsCode({ mfa_token: result.mfa_token })
-          setStep({
-            kind: 'sms-code',
-            mfaToken: sent.mfa_token,
-            phoneHint: sent.phone_hint,
-            sentAt: Date.now(),
-            fromPassword: true,
-          })
-        } else {
-          setStep({ kind: 'authenticator', mfaToken: result.mfa_token })
-        }
-      } finally {
-        setPassword('')
+  const submitPassword = (name: string, password: string) => {
+    setUsername(name)
+    return run(async () => {
+      const result = await login(name, password)
+      if (result.token !== '' || !result.mfa_token) return // signed in: the landing guard moves on
+      if (result.mfa_primary_mode === 'sms') {
+        const sent = await sendSmsCode({ mfa_token: result.mfa_token })
+        setStep({
+          kind: 'sms-code',
+          mfaToken: sent.mfa_token,
+          phoneHint: sent.phone_hint,
+          sentAt: Date.now(),
+          fromPassword: true,
+        })
+      } else {
+        setStep({ kind: 'authenticator', mfaToken: result.mfa_token })
       }
     }, 'Login failed')
   }
 
-  const submitCode = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (!requireFields({ code: true })) return
-    const clean = code.replace(/\s+/g, '')
-    if (step.kind === 'authenticator') {
-      void run(() => loginWithAuthenticator(step.mfaToken, clean, username.trim()), 'Authenticate failed')
-    } else if (step.kind === 'sms-code') {
-      void run(() => loginWithSmsCode(step.mfaToken, clean, username.trim()), 'SMS verification failed')
-    }
+  const submitCode = (code: string) => {
+    if (step.kind === 'authenticator')
+      return run(() => loginWithAuthenticator(step.mfaToken, code, username), 'Authenticate failed')
+    if (step.kind === 'sms-code')
+      return run(() => loginWithSmsCode(step.mfaToken, code, username), 'SMS verification failed')
+    return Promise.resolve()
   }
 
-  const submitSmsUsername = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (!requireFields({ username: true })) return
-    void run(async () => {
-      const sent = await sendSmsCode({ username: username.trim() })
-      setCode('')
+  const submitSmsUsername = (name: string) => {
+    setUsername(name)
+    return run(async () => {
+      const sent = await sendSmsCode({ username: name })
       setStep({
         kind: 'sms-code',
         mfaToken: sent.mfa_token,
@@ -131,65 +312,30 @@ export function LoginPage() {
   const resend = () => {
     if (step.kind !== 'sms-code') return
     void run(async () => {
-      const sent = await sendSmsCode(
-        step.fromPassword ? { mfa_token: step.mfaToken } : { username: username.trim() },
-      )
+      const sent = await sendSmsCode(step.fromPassword ? { mfa_token: step.mfaToken } : { username })
       setStep({ ...step, mfaToken: sent.mfa_token, sentAt: Date.now() })
     }, 'SMS resend failed')
   }
 
   const restart = (kind: 'password' | 'sms-username') => {
     setStep({ kind })
-    setCode('')
     setError(null)
-    setFieldErrors({})
   }
 
-  const linkButton =
-    'text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600'
-  const title = digitalHealth ? t('login.digitalHealthTitle') : t('login.title')
-
   if (step.kind === 'authenticator' || step.kind === 'sms-code') {
-    const wait =
-      step.kind === 'sms-code' ? Math.max(0, RESEND_AFTER_S - Math.floor((now - step.sentAt) / 1000)) : 0
     return (
       <AuthLayout>
-        <form onSubmit={submitCode} noValidate>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('login.codeTitle')}</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            {step.kind === 'authenticator'
-              ? t('login.authenticatorHint')
-              : step.phoneHint
-                ? t('login.smsSentTo', { phone: step.phoneHint })
-                : t('login.smsSentMaybe')}
-          </p>
-          <FormError message={error} />
-          <TextField
-            className="mt-6"
-            label={step.kind === 'authenticator' ? t('login.authenticatorCode') : t('login.smsCode')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={fieldErrors.code}
-            autoFocus
-          />
-          <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
-            {t('login.verify')}
-          </Button>
-          <div className="mt-4 flex items-center justify-between">
-            <button type="button" className={linkButton} onClick={() => restart('password')}>
-              {t('login.startAgain')}
-            </button>
-            {step.kind === 'sms-code' && (
-              <button type="button" className={linkButton} disabled={wait > 0 || busy} onClick={resend}>
-                {wait > 0 ? t('login.resendIn', { count: wait }) : t('login.resend')}
-              </button>
-            )}
-          </div>
-        </form>
+        <CodeStep
+          // A new code step (a resend keeps it) starts with an empty field.
+          key={step.kind}
+          step={step}
+          now={now}
+          error={error}
+          busy={busy}
+          onSubmit={submitCode}
+          onResend={resend}
+          onRestart={() => restart('password')}
+        />
       </AuthLayout>
     )
   }
@@ -197,66 +343,33 @@ export function LoginPage() {
   if (step.kind === 'sms-username') {
     return (
       <AuthLayout>
-        <form onSubmit={submitSmsUsername} noValidate>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('login.smsTitle')}</h1>
-          <p className="mt-1 text-sm text-slate-500">{t('login.smsSubtitle')}</p>
-          <FormError message={error} />
-          <TextField
-            className="mt-6"
-            label={t('login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            error={fieldErrors.username}
-          />
-          <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
-            {t('login.sendCode')}
-          </Button>
-          <button type="button" className={`${linkButton} mt-4`} onClick={() => restart('password')}>
-            {t('login.withPassword')}
-          </button>
-        </form>
+        <SmsUsernameStep
+          username={username}
+          error={error}
+          busy={busy}
+          onSubmit={submitSmsUsername}
+          onPassword={(name) => {
+            setUsername(name)
+            restart('password')
+          }}
+        />
       </AuthLayout>
     )
   }
 
   return (
     <AuthLayout tagline={digitalHealth ? t('login.digitalHealthTagline') : undefined}>
-      <form onSubmit={submitPassword} noValidate>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-        <p className="mt-1 text-sm text-slate-500">{t('login.subtitle')}</p>
-        <FormError message={error} />
-        <div className="mt-6 space-y-4">
-          <TextField
-            label={t('login.username')}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            error={fieldErrors.username}
-          />
-          <TextField
-            label={t('login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={fieldErrors.password}
-          />
-        </div>
-        <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
-          {t('login.submit')}
-        </Button>
-        <button type="button" className={`${linkButton} mt-4`} onClick={() => restart('sms-username')}>
-          {t('login.withSms')}
-        </button>
-      </form>
+      <PasswordStep
+        username={username}
+        title={digitalHealth ? t('login.digitalHealthTitle') : t('login.title')}
+        error={error}
+        busy={busy}
+        onSubmit={submitPassword}
+        onSms={(name) => {
+          setUsername(name)
+          restart('sms-username')
+        }}
+      />
     </AuthLayout>
   )
 }

@@ -1,4 +1,5 @@
 import { passwordProblem } from '@portal/contract'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '@/components/ui/text-field/text-field'
 
@@ -19,12 +20,12 @@ export function newPasswordErrors(value: NewPasswordValue, username: string, t: 
 
 /** New password and its confirmation, with the rule shown as a hint until there is an error. */
 export function NewPasswordFields({
-  value,
-  onChange,
+  password,
+  confirm,
   errors,
 }: {
-  value: NewPasswordValue
-  onChange: (value: NewPasswordValue) => void
+  password: UseFormRegisterReturn
+  confirm: UseFormRegisterReturn
   errors: { password?: string | undefined; confirm?: string | undefined }
 }) {
   const { t } = useTranslation()
@@ -34,8 +35,7 @@ export function NewPasswordFields({
         label={t('password.new')}
         type="password"
         autoComplete="new-password"
-        value={value.password}
-        onChange={(e) => onChange({ ...value, password: e.target.value })}
+        {...password}
         error={errors.password}
         hint={t('password.rule')}
       />
@@ -43,8 +43,7 @@ export function NewPasswordFields({
         label={t('password.confirm')}
         type="password"
         autoComplete="new-password"
-        value={value.confirm}
-        onChange={(e) => onChange({ ...value, confirm: e.target.value })}
+        {...confirm}
         error={errors.confirm}
       />
     </>

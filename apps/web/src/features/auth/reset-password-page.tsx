@@ -1,14 +1,15 @@
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button, buttonClasses } from '@/components/ui/button/button'
 import { Loader } from '@/components/ui/loader/loader'
 import { ApiError } from '@/lib/http'
 import { resetPassword, useResetLink } from './api/reset-password'
+import { resetPasswordForm } from './password-forms'
 import { AuthLayout, FormError } from './auth-layout'
-import type { NewPasswordValue } from './new-password-fields'
-import { NewPasswordFields, newPasswordErrors } from './new-password-fields'
+import { NewPasswordFields } from './new-password-fields'
+import { serverMessage } from '@/lib/server-messages'
 
 function Message({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation()
@@ -23,38 +24,50 @@ function Message({ title, text }: { title: string; text: string }) {
   )
 }
 
+/** The new password for the account of a valid link (POST /iam/reset-password/{ott}). */
+function ResetForm({ ott, username, onDone }: { ott: string; username: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  const schema = useMemo(() => resetPasswordForm(t, username), [t, username])
+  const form = useZodForm(schema, { defaultValues: { password: '', confirm: '' } })
+  const { errors, isSubmitting } = form.formState
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = form.handleSubmit(async (body) => {
+    setError(null)
+    try {
+      await resetPassword(ott, body.password)
+      onDone()
+    } catch (err) {
+      console.error('Password reset failed', err)
+      setError(err instanceof ApiError ? applyServerErrors(form, err) : t('password.failed'))
+    }
+  })
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('password.resetTitle')}</h1>
+      <p className="mt-1 text-sm text-slate-500">{t('password.resetFor', { username })}</p>
+      <FormError message={error} />
+      <div className="mt-6 space-y-4">
+        <NewPasswordFields
+          password={form.register('password')}
+          confirm={form.register('confirm')}
+          errors={{ password: errors.password?.message, confirm: errors.confirm?.message }}
+        />
+      </div>
+      <Button type="submit" size="lg" className="mt-6 w-full" loading={isSubmitting}>
+        {t('password.save')}
+      </Button>
+    </form>
+  )
+}
+
 /** /reset-password/{ott?}: sets a new password with a one-time link (A §2, §7). */
 export function ResetPasswordPage() {
   const { t } = useTranslation()
   const { ott } = useParams()
   const link = useResetLink(ott)
-  const [value, setValue] = useState<NewPasswordValue>({ password: '', confirm: '' })
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-
-  const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    if (!ott || !link.data) return
-    const found = newPasswordErrors(value, link.data.username, t)
-    setErrors(found)
-    setError(null)
-    if (Object.keys(found).length > 0) return
-    setBusy(true)
-    try {
-      await resetPassword(ott, value.password)
-      setDone(true)
-    } catch (err) {
-      console.error('Password reset failed', err)
-      const fieldIssue =
-        err instanceof ApiError ? err.issues.find((i) => i.path === 'body.password') : undefined
-      if (fieldIssue) setErrors({ password: fieldIssue.message })
-      else setError(err instanceof ApiError ? err.message : t('password.failed'))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   let content
   if (!ott) content = <Message title={t('password.resetTitle')} text={t('password.noLink')} />
@@ -66,27 +79,12 @@ export function ResetPasswordPage() {
         title={t('password.linkGoneTitle')}
         text={
           link.error instanceof ApiError && link.error.status === 404
-            ? link.error.message
+            ? serverMessage(link.error)
             : t('password.failed')
         }
       />
     )
-  else
-    content = (
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('password.resetTitle')}</h1>
-        <p className="mt-1 text-sm text-slate-500">
-          {t('password.resetFor', { username: link.data.username })}
-        </p>
-        <FormError message={error} />
-        <div className="mt-6 space-y-4">
-          <NewPasswordFields value={value} onChange={setValue} errors={errors} />
-        </div>
-        <Button type="submit" size="lg" className="mt-6 w-full" loading={busy}>
-          {t('password.save')}
-        </Button>
-      </form>
-    )
+  else content = <ResetForm ott={ott} username={link.data.username} onDone={() => setDone(true)} />
 
   return <AuthLayout>{content}</AuthLayout>
 }

@@ -3,21 +3,20 @@ import { BUS_SESSION_PAGE_SIZE } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChargingSessionDetail } from '@/components/charging-session/charging-session-detail'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
+import { SessionPanel, useSessionParam } from '@/components/charging-session/session-panel'
+import { SessionRangeControl } from '@/components/charging-session/session-range-control'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { useBusSession, useBusSessions } from './api/bus-sessions-api'
+import { busSessionKeys } from './api/bus-session-keys'
+import { listBusSessions, useBusSession } from './api/bus-sessions-api'
 import { dashboardColumns, resetColumnIds } from './dashboard-columns'
 import { toDetailView } from './dashboard-detail-view'
-import { RangeControl } from './range-control'
-import { busFilterDefs, busListQuery, RANGE_KEYS } from './session-list-filters'
-import { SessionPanel, useSessionParam } from './session-panel'
+import { busFilterDefs, busListQuery, isBarFilter } from './session-list-filters'
 
 const rowId = (s: DashboardSession) => s._id
 
@@ -64,23 +63,18 @@ export function BuswaysHistoryPage() {
       ),
     [t, cpoEntities, emspEntities, ownCode, ownName],
   )
-  const list = useListState(defs)
-  const query = busListQuery(list, now, entityCode)
-  const result = useBusSessions(query)
   const columns = useMemo(() => dashboardColumns(t, nameOf), [t, nameOf])
   const { hrefOf } = useSessionParam()
-  const rows = result.data?.slice(0, BUS_SESSION_PAGE_SIZE)
-  const hasNextPage = result.data ? result.data.length > BUS_SESSION_PAGE_SIZE : undefined
-  const { limit: _limit, offset: _offset, ...exportFilters } = query
-
-  const state: TableState = result.isPending
-    ? 'loading'
-    : result.isError
-      ? isForbidden(result.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const barDefs = defs.filter((d) => d.key !== RANGE_KEYS.from && d.key !== RANGE_KEYS.to)
+  // The v3 list, its next-page probe and its export all take the same query (B §7).
+  const { list, table, exportFilters } = useList({
+    filters: defs,
+    pageSize: BUS_SESSION_PAGE_SIZE,
+    paging: 'probe',
+    request: (state, page) => busListQuery(state, page, now, entityCode),
+    queryKey: (query, entity) => busSessionKeys.buswaysList(entity, query),
+    fetch: listBusSessions,
+    rows: (sessions) => sessions,
+  })
 
   return (
     <>
@@ -90,25 +84,15 @@ export function BuswaysHistoryPage() {
         caption={t('busSessions.busways.title')}
         columns={columns}
         resetColumns={resetColumnIds(columns)}
-        rows={rows}
         getRowId={rowId}
-        state={state}
-        fetching={result.isFetching}
-        errorMessage={result.error?.message}
-        onRetry={() => void result.refetch()}
-        page={list.page}
-        pageSize={BUS_SESSION_PAGE_SIZE}
-        hasNextPage={hasNextPage}
-        onPageChange={list.setPage}
         rowHref={(s) => hrefOf(s._id)}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('busSessions.empty')}
         actions={<ExportButton source="bus-sessions" filters={exportFilters} />}
         toolbar={
           <div className="flex flex-col gap-2">
-            <FilterBar defs={barDefs} list={list} />
-            <RangeControl list={list} now={now} label={t('busSessions.filter.lastUpdated')} />
+            <FilterBar defs={defs.filter(isBarFilter)} list={list} />
+            <SessionRangeControl list={list} now={now} label={t('busSessions.filter.lastUpdated')} />
           </div>
         }
       />

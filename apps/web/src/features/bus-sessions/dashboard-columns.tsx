@@ -1,12 +1,6 @@
 import type { DashboardSession } from '@portal/contract'
-import {
-  chargeProtocols,
-  formatDateTime,
-  labelOf,
-  minorUnitDigits,
-  powerTypes,
-  stopReasons,
-} from '@portal/contract'
+import { chargeProtocols, formatDateTime, minorUnitDigits, powerTypes, stopReasons } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
 import { formatShortDuration } from '@/components/charging-session/session-format'
@@ -51,25 +45,24 @@ export function dashboardColumns(
   const right = { align: 'right' as const }
   return [
     col('id', (s) => <span className="font-mono text-xs">{s._id}</span>),
-    col('user', (s) => s.userName || DASH),
+    col('user', (s) => s.userName || DASH, { card: 'meta' }),
     col('cpo_entity_name', (s) => nameOf(s.entityCode)),
     col('emsp_entity_name', (s) => nameOf(s.emspEntityCode)),
-    col('evse_id', (s) => s.evseId),
-    col('location_name', (s) => s.location),
+    col('evse_id', (s) => s.evseId, { card: 'meta' }),
+    col('location_name', (s) => s.location, { card: 'title' }),
     col('charger_type', (s) => labelOf(powerTypes, s.chargerType)),
     col('max_power', (s) => s.maxPowerKw.toLocaleString('en-US', { maximumFractionDigits: 1 }), right),
     col('location_address', (s) => s.locationAddress),
     col('connector_physical_reference', (s) => s.connectorPhysicalReference),
-    col('status', (s) => <SessionStatusBadge status={s.state} />),
+    col('status', (s) => <SessionStatusBadge status={s.state} />, { card: 'status' }),
     col('stop_reason', (s) => (s.stopReason ? labelOf(stopReasons, s.stopReason) : DASH)),
     col('protocol', (s) => labelOf(chargeProtocols, s.protocol)),
     col('payment_method', (s) => s.paymentMethodCode),
     col('tariff', (s) => (s.pricePerKwh ? s.pricePerKwh.inclVat.toFixed(4) : DASH), right),
-    col(
-      'kwh',
-      (s) => s.kWh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }),
-      right,
-    ),
+    col('kwh', (s) => s.kWh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }), {
+      ...right,
+      card: 'meta',
+    }),
     col(
       'energy_cost',
       money((s) => s.costsByType.energy.inclVat),
@@ -93,7 +86,7 @@ export function dashboardColumns(
     col(
       'total_incl',
       money((s) => s.totalCost),
-      right,
+      { ...right, card: 'meta' },
     ),
     col(
       'total_excl',
@@ -101,7 +94,7 @@ export function dashboardColumns(
       right,
     ),
     col('currency', (s) => s.currency),
-    col('start', (s) => formatDateTime(s.startDateTime)),
+    col('start', (s) => formatDateTime(s.startDateTime), { card: 'subtitle' }),
     col('end', (s) =>
       s.endDateTime === null ? t('chargingSession.running') : formatDateTime(s.endDateTime),
     ),

@@ -15,10 +15,9 @@ import {
 
 const NOW = Date.UTC(2026, 10, 23, 4, 0, 0)
 
-/** A list state as the URL gives it: text, multi and select values by key, and the page. */
-function listOf(values: Record<string, string | string[]> = {}, page = 1) {
+/** A list state as the URL gives it: text, multi and select values by key. */
+function listOf(values: Record<string, string | string[]> = {}) {
   return {
-    page,
     text: (key: string) => {
       const v = values[key]
       return typeof v === 'string' ? v : ''
@@ -66,8 +65,8 @@ describe('parsePlates', () => {
 })
 
 describe('busways v3 query', () => {
-  it('sends the default range in ms, one row more than the page, and leaves empty filters out', () => {
-    expect(busListQuery(listOf(), NOW, 'BUS')).toEqual({
+  it('sends the default range in ms, the page the list asks for, and leaves empty filters out', () => {
+    expect(busListQuery(listOf(), { limit: 21, offset: 0 }, NOW, 'BUS')).toEqual({
       last_updated_from: NOW - DEFAULT_RANGE_MS,
       last_updated_to: NOW,
       limit: 21,
@@ -80,20 +79,18 @@ describe('busways v3 query', () => {
   it('sends every filter of the call', () => {
     expect(
       busListQuery(
-        listOf(
-          {
-            from: '100',
-            to: '200',
-            status: ['COMPLETED', 'ACTIVE'],
-            plates: 'sbs1a sbs2b',
-            evse: ' E1 ',
-            external_id: 'BUS-S1',
-            auth_ref: 'AUTH1',
-            cpo: 'BUS',
-            emsp: 'VOLT',
-          },
-          3,
-        ),
+        listOf({
+          from: '100',
+          to: '200',
+          status: ['COMPLETED', 'ACTIVE'],
+          plates: 'sbs1a sbs2b',
+          evse: ' E1 ',
+          external_id: 'BUS-S1',
+          auth_ref: 'AUTH1',
+          cpo: 'BUS',
+          emsp: 'VOLT',
+        }),
+        { limit: 21, offset: 40 },
         NOW,
         null,
       ),
@@ -134,11 +131,11 @@ describe('voltnet v1 body', () => {
         startDateTime: NOW - DEFAULT_RANGE_MS,
         endDateTime: NOW,
       })
-      expect(voltnetListBody(listOf({}, 2), side, NOW)).toEqual({
+      expect(voltnetListBody(listOf({}), { limit: 20, offset: 20 }, side, NOW)).toEqual({
         myEntityType: side,
         startDateTime: NOW - DEFAULT_RANGE_MS,
         endDateTime: NOW,
-        limit: 21,
+        limit: 20,
         offset: 20,
       })
     },
@@ -173,6 +170,12 @@ describe('voltnet v1 body', () => {
       evseId: 'SG*VLT*E1*1',
       chargingSessionID: 'VOLT-S1',
     })
+  })
+
+  it('leaves out a status or stop reason the catalogues do not know (a hand-edited URL)', () => {
+    const body = voltnetCountBody(listOf({ state: 'NAPPING', stop_reason: 'TIRED' }), 'CPO', NOW)
+    expect(body).not.toHaveProperty('state')
+    expect(body).not.toHaveProperty('stopReason')
   })
 
   it.each([

@@ -1,37 +1,36 @@
 import type {
   BusSessionListQuery,
-  EvSessionStatus,
   MyEntityType,
-  StopReason,
   VoltnetSessionCountRequest,
   VoltnetSessionFilterRequest,
 } from '@portal/contract'
-import {
-  BUS_SESSION_PAGE_SIZE,
-  evSessionStatuses,
-  sessionPaymentMethods,
-  stopReasons,
-  VOLTNET_SESSION_PAGE_SIZE,
-} from '@portal/contract'
+import { evSessionStatuses, isInCatalogue, sessionPaymentMethods, stopReasons } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { ChargingEntity } from '@/components/charging-session/charging-entities'
+import type { ChargingEntity } from '@/components/options/charging-entities'
 import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import {
   ALL,
   rangeOf,
   SESSION_LIST_KEYS,
   sessionListQuery,
 } from '@/components/charging-session/session-list-query'
+import { catalogueOptions } from '@/lib/labels'
 
 /*
  * The filters of the busways history (the v3 call's, B §7) and of the voltnet CPO/EMSP lists (the v1 call's), kept
  * in the URL (docs/decisions/0007). Empty filters are left out of the calls, lists only when not empty, dates in ms
- * (B §5, §9); each list asks for one row more than its page to learn whether a next page exists (B §4).
+ * (B §5, §9). The page window comes from `useList`: one row more than the page on the busways history (B §4), the
+ * page itself on voltnet's lists, whose total comes from the count call.
  */
 
-export { ALL, DEFAULT_RANGE_MS, parsePlates, rangeOf } from '@/components/charging-session/session-list-query'
-/** The detail panel's key: `?session=<id>` opens it, so a session can be shared and Back closes it. */
-export const SESSION_KEY = 'session'
+export {
+  ALL,
+  DEFAULT_RANGE_MS,
+  isBarFilter,
+  parsePlates,
+  rangeOf,
+} from '@/components/charging-session/session-list-query'
 
 /** URL keys of the range, shared by both lists: epoch ms, as the calls take them. */
 export const RANGE_KEYS = { from: SESSION_LIST_KEYS.from, to: SESSION_LIST_KEYS.to } as const
@@ -77,7 +76,7 @@ export function busFilterDefs(
       kind: 'multi',
       key: BUS_KEYS.status,
       label: t('busSessions.filter.status'),
-      options: evSessionStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(evSessionStatuses),
     },
     {
       kind: 'select',
@@ -97,13 +96,14 @@ export function busFilterDefs(
   ]
 }
 
-/** The v3 call's query: the charging list's filters, ms dates, one row more than the page (B §4, §7). */
+/** The v3 call's query: the charging list's filters, ms dates, and the page the list asks for (B §4, §7). */
 export function busListQuery(
-  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
+  list: Pick<ListState, 'text' | 'multi' | 'select'>,
+  page: PageWindow,
   now: number,
   entityCode: string | null,
 ): BusSessionListQuery {
-  return sessionListQuery(list, now, entityCode, BUS_SESSION_PAGE_SIZE)
+  return sessionListQuery(list, page, now, entityCode)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -141,20 +141,14 @@ export function voltnetFilterDefs(
       kind: 'select',
       key: VOLT_KEYS.state,
       label: t('busSessions.filter.status'),
-      options: [
-        { value: ALL, label: t('busSessions.filter.all') },
-        ...evSessionStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
-      ],
+      options: [{ value: ALL, label: t('busSessions.filter.all') }, ...catalogueOptions(evSessionStatuses)],
       defaultValue: ALL,
     },
     {
       kind: 'select',
       key: VOLT_KEYS.stopReason,
       label: t('busSessions.filter.stopReason'),
-      options: [
-        { value: ALL, label: t('busSessions.filter.all') },
-        ...stopReasons.entries.map((e) => ({ value: e.value, label: e.label })),
-      ],
+      options: [{ value: ALL, label: t('busSessions.filter.all') }, ...catalogueOptions(stopReasons)],
       defaultValue: ALL,
     },
     {
@@ -163,7 +157,7 @@ export function voltnetFilterDefs(
       label: t('busSessions.filter.paymentMethod'),
       options: [
         { value: ALL, label: t('busSessions.filter.all') },
-        ...sessionPaymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
+        ...catalogueOptions(sessionPaymentMethods),
       ],
       defaultValue: ALL,
     },
@@ -189,9 +183,9 @@ export function voltnetCountBody(
   const method = select(VOLT_KEYS.method)
   if (method) body.paymentMethodCode = method
   const state = select(VOLT_KEYS.state)
-  if (state) body.state = state as EvSessionStatus
+  if (isInCatalogue(evSessionStatuses, state)) body.state = state
   const stopReason = select(VOLT_KEYS.stopReason)
-  if (stopReason) body.stopReason = stopReason as StopReason
+  if (isInCatalogue(stopReasons, stopReason)) body.stopReason = stopReason
   const user = text(VOLT_KEYS.user)
   if (user) body.userID = user
   const evse = text(VOLT_KEYS.evse)
@@ -201,15 +195,12 @@ export function voltnetCountBody(
   return body
 }
 
-/** The v1 list's body: the count's filters, 20 a page, one row more to learn of a next page. */
+/** The v1 list's body: the filters and the page the list asks for; its count takes it too (B §7 "same filters"). */
 export function voltnetListBody(
-  list: Pick<ListState, 'text' | 'select' | 'page'>,
+  list: Pick<ListState, 'text' | 'select'>,
+  page: PageWindow,
   side: MyEntityType,
   now: number,
 ): VoltnetSessionFilterRequest {
-  return {
-    ...voltnetCountBody(list, side, now),
-    limit: VOLTNET_SESSION_PAGE_SIZE + 1,
-    offset: (list.page - 1) * VOLTNET_SESSION_PAGE_SIZE,
-  }
+  return { ...voltnetCountBody(list, side, now), limit: page.limit, offset: page.offset }
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
 import { useVoltnetSession } from './api/voltnet-sessions-api'
-import { SessionDetailState } from './session-panel'
 import { EMSP_SESSIONS_PATH, VoltnetSessionDetailView } from './voltnet-sessions-page'
 
 /**
@@ -24,16 +24,17 @@ export function VoltnetSessionPage() {
     </Link>
   )
   const session = query.data
-  if (!session) {
+  if (!session)
     return (
-      <>
-        <PageHeader title={t('busSessions.detail.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <SessionDetailState query={query} />
-        </div>
-      </>
+      <DetailState
+        valid
+        query={query}
+        title={t('chargingSession.detail.title')}
+        breadcrumb={back}
+        notFoundTitle={t('chargingSession.detail.notFound')}
+        notFoundDescription={t('chargingSession.detail.notFoundDescription')}
+      />
     )
-  }
   return (
     <>
       <PageHeader

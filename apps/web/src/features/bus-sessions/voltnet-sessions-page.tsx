@@ -2,27 +2,26 @@ import type { DashboardSession, MyEntityType, VoltnetSessionDetail } from '@port
 import { VOLTNET_SESSION_PAGE_SIZE } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
 import { ChargingSessionDetail } from '@/components/charging-session/charging-session-detail'
+import { SessionPanel, useSessionParam } from '@/components/charging-session/session-panel'
+import { SessionRangeControl } from '@/components/charging-session/session-range-control'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList, withoutPaging } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { busSessionKeys } from './api/bus-session-keys'
 import {
+  countVoltnetSessions,
+  listVoltnetSessions,
   useRefundVoltnetSession,
   useVoltnetSession,
-  useVoltnetSessionCount,
-  useVoltnetSessions,
 } from './api/voltnet-sessions-api'
 import { dashboardColumns, resetColumnIds } from './dashboard-columns'
 import { toDetailView } from './dashboard-detail-view'
-import { RangeControl } from './range-control'
-import { RANGE_KEYS, voltnetCountBody, voltnetFilterDefs, voltnetListBody } from './session-list-filters'
-import { SessionPanel, useSessionParam } from './session-panel'
+import { isBarFilter, voltnetFilterDefs, voltnetListBody } from './session-list-filters'
 
 const rowId = (s: DashboardSession) => s._id
 /** The EMSP detail route of A §2: /voltnet/emsp/charging-sessions/{id?}. */
@@ -75,8 +74,9 @@ function CpoSessionPanel({ nameOf }: { nameOf: (code: string) => string }) {
 
 /**
  * One side of voltnet's sessions (B §7 v1): CPO (on its chargers) or EMSP (by its customers). The call's filters in
- * the URL, the last 7 days by default, 20 a page, the count of matches, the column picker of B §3, an export. CPO
- * rows open the detail in a side panel (with the refund panel); EMSP rows open /voltnet/emsp/charging-sessions/{id}.
+ * the URL, the last 7 days by default, 20 a page, the total from the count call (the list's body, B §7 "same
+ * filters"), the column picker of B §3, an export. CPO rows open the detail in a side panel (with the refund panel);
+ * EMSP rows open /voltnet/emsp/charging-sessions/{id}.
  */
 function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
   const { t, i18n } = useTranslation()
@@ -90,28 +90,27 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
     () => voltnetFilterDefs(t, side, partners, ownCode && ownName ? { code: ownCode, name: ownName } : null),
     [t, side, partners, ownCode, ownName],
   )
-  const list = useListState(defs)
-  const body = voltnetListBody(list, side, now)
-  const countBody = voltnetCountBody(list, side, now)
-  const result = useVoltnetSessions(body)
-  const forbidden = result.isError && isForbidden(result.error)
-  const count = useVoltnetSessionCount(countBody, !forbidden)
   const columns = useMemo(() => dashboardColumns(t, nameOf), [t, nameOf])
   const { hrefOf } = useSessionParam()
-  const rows = result.data?.slice(0, VOLTNET_SESSION_PAGE_SIZE)
-  const hasNextPage = result.data ? result.data.length > VOLTNET_SESSION_PAGE_SIZE : undefined
-  const total = count.data?.count
+  const { list, table, total, countQuery, exportFilters } = useList({
+    filters: defs,
+    pageSize: VOLTNET_SESSION_PAGE_SIZE,
+    paging: 'full-page',
+    request: (state, page) => voltnetListBody(state, page, side, now),
+    queryKey: (body, entityCode) => busSessionKeys.voltnetList(entityCode, body),
+    fetch: listVoltnetSessions,
+    rows: (sessions) => sessions,
+    count: {
+      // The paging left out: every page shares one count, asked again only when the filters change.
+      request: (body) => withoutPaging(body),
+      queryKey: (body, entityCode) => busSessionKeys.voltnetCount(entityCode, body),
+      fetch: countVoltnetSessions,
+    },
+  })
   const formatted =
-    total === undefined ? '' : `${total.toLocaleString(i18n.language)}${count.data?.count_capped ? '+' : ''}`
-
-  const state: TableState = result.isPending
-    ? 'loading'
-    : result.isError
-      ? forbidden
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const barDefs = defs.filter((d) => d.key !== RANGE_KEYS.from && d.key !== RANGE_KEYS.to)
+    total === undefined
+      ? ''
+      : `${total.toLocaleString(i18n.language)}${countQuery.data?.count_capped ? '+' : ''}`
   const key = side === 'CPO' ? 'cpo' : 'emsp'
 
   return (
@@ -129,28 +128,17 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
         caption={t(`busSessions.voltnet.${key}.title`)}
         columns={columns}
         resetColumns={resetColumnIds(columns)}
-        rows={rows}
         getRowId={rowId}
-        state={state}
-        fetching={result.isFetching}
-        errorMessage={result.error?.message}
-        onRetry={() => void result.refetch()}
-        page={list.page}
-        pageSize={VOLTNET_SESSION_PAGE_SIZE}
-        total={total}
-        hasNextPage={total === undefined ? hasNextPage : undefined}
-        onPageChange={list.setPage}
         rowHref={(s) =>
           side === 'CPO' ? hrefOf(s._id) : `${EMSP_SESSIONS_PATH}/${encodeURIComponent(s._id)}`
         }
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('busSessions.empty')}
-        actions={<ExportButton source="voltnet-sessions" filters={{ ...countBody }} />}
+        actions={<ExportButton source="voltnet-sessions" filters={exportFilters} />}
         toolbar={
           <div className="flex flex-col gap-2">
-            <FilterBar defs={barDefs} list={list} />
-            <RangeControl list={list} now={now} label={t('busSessions.filter.started')} />
+            <FilterBar defs={defs.filter(isBarFilter)} list={list} />
+            <SessionRangeControl list={list} now={now} label={t('busSessions.filter.started')} />
           </div>
         }
       />

@@ -32,23 +32,40 @@ function StagesCell({ t, c }: { t: TFunction; c: CampaignListItem }) {
   )
 }
 
-/** The campaign list's columns: id and name (B §3's search fields), phase, run, stages and their progression. */
+/**
+ * The campaign list's columns: id and name (B §3's search fields), phase, run, stages and their progression. On a
+ * phone a campaign is a card led by its name, its id under it and its phase beside.
+ */
 export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
   return [
     {
       id: 'campaign_id',
+      card: 'subtitle',
       header: t('campaigns.col.campaign_id'),
       cell: (c) => <span className="font-mono text-xs">{c.campaign_id}</span>,
     },
-    { id: 'name', header: t('campaigns.col.name'), cell: (c) => c.name, className: 'max-w-72' },
+    {
+      id: 'name',
+      card: 'title',
+      header: t('campaigns.col.name'),
+      cell: (c) => c.name,
+      className: 'max-w-72',
+    },
     {
       id: 'phase',
+      card: 'status',
       header: t('campaigns.col.phase'),
       cell: (c) => <PhaseBadge t={t} statusCode={c.statusCode} />,
     },
-    { id: 'start_date', header: t('campaigns.col.start_date'), cell: (c) => formatDate(c.start_date) },
+    {
+      id: 'start_date',
+      card: 'meta',
+      header: t('campaigns.col.start_date'),
+      cell: (c) => formatDate(c.start_date),
+    },
     {
       id: 'end_date',
+      card: 'meta',
       header: t('campaigns.col.end_date'),
       cell: (c) =>
         c.end_date === null ? (
@@ -60,6 +77,7 @@ export function campaignColumns(t: TFunction): DataColumn<CampaignListItem>[] {
     { id: 'stages', header: t('campaigns.col.stages'), cell: (c) => <StagesCell t={t} c={c} /> },
     {
       id: 'responses_count',
+      card: 'meta',
       header: t('campaigns.col.responses_count'),
       align: 'right',
       cell: (c) => c.responses_count.toLocaleString(),

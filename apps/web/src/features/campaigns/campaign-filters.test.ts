@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
+import { listStateOf } from '@/components/data-table/list-state-of'
 import { campaignFilterBody, phaseOf } from './campaign-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: () => [],
-    select: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    toggle: () => false,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
+const PAGE = { limit: 5, offset: 0 }
 
 describe('campaign list request (POST /forms/campaign/filter)', () => {
-  it('sends the entity, page size 5 and nothing else when no filter is set (phase All)', () => {
-    expect(campaignFilterBody(listOf({}), 'CAMP')).toEqual({ entityCode: 'CAMP', offset: 0, limit: 5 })
-    expect(campaignFilterBody(listOf({}, 4), 'CAMP').offset).toBe(15)
+  it('sends the entity, the page and nothing else when no filter is set (phase All)', () => {
+    expect(campaignFilterBody(listOf({}), PAGE, 'CAMP')).toEqual({ entityCode: 'CAMP', offset: 0, limit: 5 })
+    expect(campaignFilterBody(listOf({}), { limit: 5, offset: 15 }, 'CAMP').offset).toBe(15)
   })
 
   it.each([
@@ -32,7 +18,7 @@ describe('campaign list request (POST /forms/campaign/filter)', () => {
     ['All', undefined],
     ['launched', undefined],
   ])('the %s tab sends statusCode %j', (phase, statusCode) => {
-    expect(campaignFilterBody(listOf({ phase }), 'CAMP').statusCode).toBe(statusCode)
+    expect(campaignFilterBody(listOf({ phase }), PAGE, 'CAMP').statusCode).toBe(statusCode)
   })
 
   it.each([
@@ -41,7 +27,7 @@ describe('campaign list request (POST /forms/campaign/filter)', () => {
     ['', 'pulse', { searchValue: 'pulse' }],
     ['name', '  ', {}],
   ])('searching in %j for %j sends %j', (field, q, expected) => {
-    const body = campaignFilterBody(listOf({ in: field, q }), 'CAMP')
+    const body = campaignFilterBody(listOf({ in: field, q }), PAGE, 'CAMP')
     expect({ searchKey: body.searchKey, searchValue: body.searchValue }).toEqual({
       searchKey: undefined,
       searchValue: undefined,
@@ -50,7 +36,7 @@ describe('campaign list request (POST /forms/campaign/filter)', () => {
   })
 
   it('sends the running window as local day bounds in ms', () => {
-    const body = campaignFilterBody(listOf({ from: '2026-11-01', to: '2026-11-30' }), 'CAMP')
+    const body = campaignFilterBody(listOf({ from: '2026-11-01', to: '2026-11-30' }), PAGE, 'CAMP')
     expect(body.startDate).toBe(new Date(2026, 10, 1).getTime())
     expect(body.endDate).toBe(new Date(2026, 11, 1).getTime() - 1)
   })

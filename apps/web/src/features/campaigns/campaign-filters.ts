@@ -1,14 +1,10 @@
-import type { CampaignFilterRequest, CampaignPhase, CampaignSearchKey } from '@portal/contract'
-import {
-  CAMPAIGN_PAGE_SIZE,
-  CAMPAIGN_SEARCH_KEYS,
-  campaignPhases,
-  cleanFilters,
-  statusCodeOfPhase,
-} from '@portal/contract'
+import type { CampaignFilterRequest, CampaignPhase } from '@portal/contract'
+import { CAMPAIGN_SEARCH_KEYS, campaignPhases, cleanFilters, statusCodeOfPhase } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayEnd, localDayStart } from '@/components/list-filters/range-filter'
+import { oneOf } from '@/components/list-filters/typed-values'
 
 /** The phase tabs (A §9: All, Pre-launch, Launched, Post-launch), kept in the URL as `phase`. */
 export const PHASE_KEY = 'phase'
@@ -36,9 +32,12 @@ export function campaignFilterDefs(t: TFunction): FilterDef[] {
  * POST /forms/campaign/filter from the list state (B §3): 5 a page, the phase as statusCode (All sends none), the
  * search in the chosen field (or in both), and the date window in epoch ms; unset filters are left out.
  */
-export function campaignFilterBody(list: ListState, entityCode: string | null): CampaignFilterRequest {
-  const field = String(list.select('in'))
-  const searchKey = CAMPAIGN_SEARCH_KEYS.find<CampaignSearchKey>((k): k is CampaignSearchKey => k === field)
+export function campaignFilterBody(
+  list: ListState,
+  page: PageWindow,
+  entityCode: string | null,
+): CampaignFilterRequest {
+  const searchKey = oneOf(list.select('in'), CAMPAIGN_SEARCH_KEYS)
   const body = {
     entityCode: entityCode ?? undefined,
     searchKey: list.text('q').trim() === '' ? undefined : searchKey,
@@ -46,8 +45,8 @@ export function campaignFilterBody(list: ListState, entityCode: string | null): 
     statusCode: statusCodeOfPhase(phaseOf(list.text(PHASE_KEY))),
     startDate: localDayStart(list.text('from')),
     endDate: localDayEnd(list.text('to')),
-    offset: (list.page - 1) * CAMPAIGN_PAGE_SIZE,
-    limit: CAMPAIGN_PAGE_SIZE,
+    offset: page.offset,
+    limit: page.limit,
   }
   return cleanFilters(body)
 }

@@ -4,10 +4,10 @@ import {
   campaignStageStatuses,
   CampaignStatusCode,
   campaignStatusCodes,
-  labelOf,
   stageAdvanceModes,
   stageSyncModes,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'

@@ -1,7 +1,11 @@
 import type { CampaignDetail, CampaignStage } from '@portal/contract'
 import { formatDate, formatDateTime } from '@portal/contract'
+import type { TFunction } from 'i18next'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { DataTable } from '@/components/data-table/data-table'
+import type { DataColumn } from '@/components/data-table/types'
 import { DetailState, Field, dash } from '@/components/form-kit/detail-state'
 import { Card, FormError } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
@@ -11,6 +15,7 @@ import { cn } from '@/components/ui/cn'
 import { useToast } from '@/components/ui/toast/toast'
 import { useCampaign, useStartStage } from './api/campaigns-api'
 import { PhaseBadge, ProgressionChips, stageStatusLabel } from './campaign-labels'
+import { serverMessage } from '@/lib/server-messages'
 
 function Back() {
   const { t } = useTranslation()
@@ -125,61 +130,72 @@ function Stages({ c }: { c: CampaignDetail }) {
       </ol>
       {start.isError && (
         <div className="mt-3">
-          <FormError message={start.error.message} />
+          <FormError message={serverMessage(start.error)} />
         </div>
       )}
     </Card>
   )
 }
 
+type Response = CampaignDetail['recent_responses'][number]
+
+function responseColumns(t: TFunction): DataColumn<Response>[] {
+  return [
+    {
+      id: 'submitted_at',
+      card: 'title',
+      header: t('campaigns.response.submitted_at'),
+      cell: (r) => formatDateTime(r.submitted_at),
+    },
+    {
+      id: 'respondent',
+      card: 'subtitle',
+      header: t('campaigns.response.respondent'),
+      cell: (r) => <span className="font-mono text-xs">{r.respondent}</span>,
+    },
+    { id: 'stage', card: 'meta', header: t('campaigns.response.stage'), cell: (r) => r.stage_no },
+    {
+      id: 'completed',
+      card: 'status',
+      header: t('campaigns.response.completed'),
+      cell: (r) => (
+        <Badge tone={r.completed ? 'positive' : 'warning'}>
+          {r.completed ? t('campaigns.response.complete') : t('campaigns.response.partial')}
+        </Badge>
+      ),
+    },
+    {
+      id: 'score',
+      card: 'meta',
+      header: t('campaigns.response.score'),
+      cell: (r) => r.score ?? dash,
+      align: 'right',
+    },
+  ]
+}
+
+/** The campaign's latest responses: they come with the campaign (no call of their own), all on one page. */
 function Responses({ c }: { c: CampaignDetail }) {
   const { t } = useTranslation()
+  const columns = useMemo(() => responseColumns(t), [t])
+  const rows = c.recent_responses
   return (
-    <Card title={t('campaigns.responsesTitle')}>
-      {c.recent_responses.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('campaigns.noResponses')}</p>
-      ) : (
-        <div className="-mx-4 -my-4 overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('campaigns.responsesTitle')}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {t('campaigns.response.submitted_at')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('campaigns.response.respondent')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('campaigns.response.stage')}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t('campaigns.response.completed')}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  {t('campaigns.response.score')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.recent_responses.map((r) => (
-                <tr key={r.response_id} className="border-t border-slate-100">
-                  <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(r.submitted_at)}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{r.respondent}</td>
-                  <td className="px-4 py-2">{r.stage_no}</td>
-                  <td className="px-4 py-2">
-                    <Badge tone={r.completed ? 'positive' : 'warning'}>
-                      {r.completed ? t('campaigns.response.complete') : t('campaigns.response.partial')}
-                    </Badge>
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{r.score ?? dash}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
+    <div className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold text-slate-900">{t('campaigns.responsesTitle')}</h2>
+      <DataTable
+        tableId="campaign-responses"
+        caption={t('campaigns.responsesTitle')}
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.response_id}
+        state="ready"
+        page={1}
+        pageSize={Math.max(1, rows.length)}
+        total={rows.length}
+        onPageChange={() => undefined}
+        emptyTitle={t('campaigns.noResponses')}
+      />
+    </div>
   )
 }
 

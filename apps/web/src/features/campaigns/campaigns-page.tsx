@@ -4,14 +4,13 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { ListTabs } from '@/components/list-filters/list-tabs'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { useCampaigns } from './api/campaigns-api'
+import { campaignKeys } from './api/campaign-keys'
+import { filterCampaigns } from './api/campaigns-api'
 import { campaignColumns } from './campaign-columns'
 import {
   CAMPAIGN_RANGE_KEYS,
@@ -33,18 +32,17 @@ export function CampaignsPage() {
   const { entityCode } = useSession()
   const defs = useMemo(() => campaignFilterDefs(t), [t])
   const columns = useMemo(() => campaignColumns(t), [t])
-  const list = useListState(defs)
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: CAMPAIGN_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => campaignFilterBody(state, page, entityCode),
+    queryKey: (body, entity) => campaignKeys.list(entity, body),
+    fetch: filterCampaigns,
+    rows: (data) => data.campaigns,
+    total: (data) => data.count,
+  })
   const phase = phaseOf(list.text(PHASE_KEY))
-  const query = useCampaigns(campaignFilterBody(list, entityCode))
-  const total = query.data?.count
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
 
   return (
     <>
@@ -66,19 +64,9 @@ export function CampaignsPage() {
         tableId="typeform-campaigns"
         caption={t('campaigns.title')}
         columns={columns}
-        rows={query.data?.campaigns}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={CAMPAIGN_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('campaigns.empty')}
         toolbar={
           <div className="flex flex-col gap-2">

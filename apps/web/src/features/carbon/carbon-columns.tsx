@@ -1,5 +1,6 @@
 import type { CarbonRecord } from '@portal/contract'
-import { formatDateTime, formatMoney, fuels, labelOf, vehicleTypes } from '@portal/contract'
+import { formatDateTime, formatMoney, fuels, vehicleTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { Badge } from '@/components/ui/badge/badge'
@@ -10,7 +11,8 @@ const mono = (text: string) => <span className="font-mono text-xs">{text}</span>
 
 /**
  * The carbon-credit record columns of B §3, in order (all on), then what the screen adds (off until picked): the
- * partners' names, the plate, the location and the factor the record was computed with.
+ * partners' names, the plate, the location and the factor the record was computed with. On a phone a record is a
+ * card led by its time and scenario, with its credential's state and what it earned.
  */
 export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
   const money = (minor: number, r: CarbonRecord) => formatMoney(minor, r.currency)
@@ -18,6 +20,7 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
     { id: 'id', header: t('carbon.col.id'), cell: (r) => r.id, align: 'right' },
     {
       id: 'cpo_entity_code',
+      card: 'meta',
       header: t('carbon.col.cpo_entity_code'),
       cell: (r) => <span title={r.cpo_entity_name}>{r.cpo_entity_code}</span>,
     },
@@ -26,20 +29,23 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
       header: t('carbon.col.fo_entity_code'),
       cell: (r) => <span title={r.fo_entity_name}>{r.fo_entity_code}</span>,
     },
-    { id: 'kWh', header: t('carbon.col.kWh'), cell: (r) => number3(r.kWh), align: 'right' },
+    { id: 'kWh', card: 'meta', header: t('carbon.col.kWh'), cell: (r) => number3(r.kWh), align: 'right' },
     {
       id: 'date_time',
+      card: 'title',
       header: t('carbon.col.date_time'),
       cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.date_time)}</span>,
     },
     {
       id: 'emissions_reduced',
+      card: 'meta',
       header: t('carbon.col.emissions_reduced'),
       cell: (r) => number3(r.emissions_reduced),
       align: 'right',
     },
     {
       id: 'total_earnings',
+      card: 'meta',
       header: t('carbon.col.total_earnings'),
       cell: (r) => money(r.total_earnings, r),
       align: 'right',
@@ -56,10 +62,11 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
       cell: (r) => money(r.fo_earnings, r),
       align: 'right',
     },
-    { id: 'scenario', header: t('carbon.col.scenario'), cell: (r) => r.scenario },
+    { id: 'scenario', card: 'subtitle', header: t('carbon.col.scenario'), cell: (r) => r.scenario },
     { id: 'cdr', header: t('carbon.col.cdr'), cell: (r) => mono(r.cdr) },
     {
       id: 'vc_url',
+      card: 'status',
       header: t('carbon.col.vc_url'),
       cell: (r) =>
         r.vc_url ? (

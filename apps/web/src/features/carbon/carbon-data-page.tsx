@@ -2,14 +2,15 @@ import type { CarbonRecord } from '@portal/contract'
 import { isCarbonMode } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCarbonDashboard, useCarbonProgramme, useCarbonRecords } from '@/components/carbon/carbon-api'
+import { fetchCarbonRecords, useCarbonDashboard, useCarbonProgramme } from '@/components/carbon/carbon-api'
 import { CarbonDashboardView, CarbonSummaryCards } from '@/components/carbon/carbon-dashboard'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { PhoneFold } from '@/components/list-filters/phone-fold'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -27,6 +28,7 @@ import {
   rangeOf,
   RECORDS_PAGE_SIZE,
 } from './carbon-filters'
+import { serverMessage } from '@/lib/server-messages'
 
 const inputClass =
   'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600'
@@ -80,12 +82,19 @@ export function CarbonDataPage() {
   const [today] = useState(() => programmeToday(Date.now()))
   const programme = useCarbonProgramme()
   const defs = useMemo(() => carbonFilterDefs(t, programme.data), [t, programme.data])
-  const list = useListState(defs)
-  const filters = carbonFilters(list, today)
-  const body = carbonRecordBody(list, today)
-  const dashboard = useCarbonDashboard(filters)
-  const records = useCarbonRecords(body)
   const columns = useMemo(() => carbonColumns(t), [t])
+  const { list, table, total, exportFilters } = useList({
+    filters: defs,
+    pageSize: RECORDS_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => carbonRecordBody(state, page, today),
+    queryKey: (body, entityCode) => carbonKeys.records(entityCode, body),
+    fetch: fetchCarbonRecords,
+    rows: (data) => data.records,
+    total: (data) => data.count,
+    enabled: carbonMode,
+  })
+  const dashboard = useCarbonDashboard(carbonFilters(list, today))
 
   if (!carbonMode) {
     return (
@@ -98,14 +107,6 @@ export function CarbonDataPage() {
     )
   }
 
-  const state: TableState = records.isPending
-    ? 'loading'
-    : records.isError
-      ? isForbidden(records.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = records.data?.count
   const barDefs = defs.filter((d) => d.key !== KEYS.from && d.key !== KEYS.to)
   const p = programme.data?.programme
 
@@ -121,9 +122,14 @@ export function CarbonDataPage() {
               : t('carbon.noProgramme')
         }
       />
-      <div className="mb-4 flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-xs">
-        <DateRange list={list} today={today} />
-        <FilterBar defs={barDefs} list={list} />
+      <div className="mb-4 sm:rounded-lg sm:border sm:border-slate-200 sm:bg-white sm:p-3 sm:shadow-xs">
+        {/* The dates and partners drive the dashboard and the records alike: one set, above both. */}
+        <PhoneFold active={list.activeCount}>
+          <div className="flex flex-col gap-2">
+            <DateRange list={list} today={today} />
+            <FilterBar defs={barDefs} list={list} />
+          </div>
+        </PhoneFold>
       </div>
 
       <div className="mb-5">
@@ -134,7 +140,7 @@ export function CarbonDataPage() {
               title={
                 isForbidden(dashboard.error) ? t('table.noAccessTitle') : t('carbon.dashboard.errorTitle')
               }
-              description={dashboard.error.message}
+              description={serverMessage(dashboard.error)}
               action={
                 <Button variant="classic" size="sm" onClick={() => void dashboard.refetch()}>
                   {t('table.retry')}
@@ -154,34 +160,22 @@ export function CarbonDataPage() {
         )}
       </div>
 
+      <div className="mb-2">
+        <h2 className="text-base font-semibold text-slate-900">{t('carbon.recordsTitle')}</h2>
+        <p className="text-xs text-slate-500">
+          {total === undefined
+            ? t('carbon.recordsHint')
+            : t('carbon.count', { count: total, formatted: total.toLocaleString(i18n.language) })}
+        </p>
+      </div>
       <DataTable
         tableId="carbon-records"
         caption={t('carbon.recordsTitle')}
         columns={columns}
-        rows={records.data?.records}
         getRowId={rowId}
-        state={state}
-        fetching={records.isFetching}
-        errorMessage={records.error?.message}
-        onRetry={() => void records.refetch()}
-        page={list.page}
-        pageSize={RECORDS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('carbon.empty')}
-        actions={<ExportButton source="carbon-records" filters={filters} />}
-        toolbar={
-          <div>
-            <h2 className="text-sm font-semibold text-slate-900">{t('carbon.recordsTitle')}</h2>
-            <p className="text-xs text-slate-500">
-              {total === undefined
-                ? t('carbon.recordsHint')
-                : t('carbon.count', { count: total, formatted: total.toLocaleString(i18n.language) })}
-            </p>
-          </div>
-        }
+        actions={<ExportButton source="carbon-records" filters={exportFilters} />}
       />
     </>
   )

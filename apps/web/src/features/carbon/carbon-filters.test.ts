@@ -1,7 +1,7 @@
 import type { CarbonProgrammeData } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
+import { listStateOf } from '@/components/data-table/list-state-of'
 import {
   carbonFilterDefs,
   carbonFilters,
@@ -14,22 +14,7 @@ import {
   rangeOf,
 } from './carbon-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
 
 const t = ((key: string) => key) as unknown as TFunction
 const SGT = 8 * 3_600_000
@@ -90,9 +75,9 @@ describe('carbon data filters', () => {
     })
   })
 
-  it('sends the partners and scenarios picked, and pages by 20', () => {
-    const list = listOf({ cpo: 'VOLT', fo: 'FLEET', scenario: ['Car (petrol)', 'Bus (diesel)'] }, 3)
-    expect(carbonRecordBody(list, today)).toEqual({
+  it('sends the partners and scenarios picked, and the page asked', () => {
+    const list = listOf({ cpo: 'VOLT', fo: 'FLEET', scenario: ['Car (petrol)', 'Bus (diesel)'] })
+    expect(carbonRecordBody(list, { limit: 20, offset: 40 }, today)).toEqual({
       limit: 20,
       offset: 40,
       date_time_from: Date.UTC(2026, 9, 26) - SGT,

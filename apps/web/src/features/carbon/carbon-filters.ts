@@ -6,6 +6,7 @@ import type {
 import { CARBON_RECORD_PAGE_SIZE, cleanFilters } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 
 /** The records list's page size (ours: the spec gives none). */
 export const RECORDS_PAGE_SIZE = CARBON_RECORD_PAGE_SIZE
@@ -120,14 +121,11 @@ export function carbonFilters(
 
 /** The list's body: the filters and the page. */
 export function carbonRecordBody(
-  list: Pick<ListState, 'text' | 'select' | 'multi' | 'page'>,
+  list: Pick<ListState, 'text' | 'select' | 'multi'>,
+  page: PageWindow,
   today: string,
 ): CarbonRecordFilterRequest {
-  return {
-    limit: RECORDS_PAGE_SIZE,
-    offset: (list.page - 1) * RECORDS_PAGE_SIZE,
-    ...carbonFilters(list, today),
-  }
+  return { limit: page.limit, offset: page.offset, ...carbonFilters(list, today) }
 }
 
 /** How many programme days a range spans (both ends counted). */

@@ -1,27 +1,13 @@
 import type { CarbonProgrammeData } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
+import { listStateOf } from '@/components/data-table/list-state-of'
 import { invoiceBody, payableYears, payoutBody, payoutFilterDefs, tabOf } from './payout-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
 
 const t = ((key: string) => key) as unknown as TFunction
+const PAGE = { limit: 50, offset: 0 }
 const exchange: CarbonProgrammeData = {
   programme: null,
   sides: ['CRX'],
@@ -34,24 +20,35 @@ const exchange: CarbonProgrammeData = {
 
 describe('payout history filters', () => {
   it('pages payouts and invoices by 50 (B §9), leaving unset filters out', () => {
-    expect(payoutBody(listOf({ role: '', payee: '' }, 2), null)).toEqual({ limit: 50, offset: 50 })
-    expect(invoiceBody(listOf({ role: '', payee: '', year: '' }), null)).toEqual({ limit: 50, offset: 0 })
+    expect(payoutBody(listOf({ role: '', payee: '' }), { limit: 50, offset: 50 }, null)).toEqual({
+      limit: 50,
+      offset: 50,
+    })
+    expect(invoiceBody(listOf({ role: '', payee: '', year: '' }), PAGE, null)).toEqual({
+      limit: 50,
+      offset: 0,
+    })
   })
 
   it('sends the status, role and payee picked', () => {
-    expect(payoutBody(listOf({ status: ['Paid'], role: 'FO', payee: 'FLEET' }), null)).toEqual({
+    // A status the catalogue does not know (a hand-edited URL) is left out.
+    expect(payoutBody(listOf({ status: ['Paid', 'Lost'], role: 'FO', payee: 'FLEET' }), PAGE, null)).toEqual({
       limit: 50,
       offset: 0,
       status_list: ['Paid'],
       payee_role: 'FO',
       payee_entity_code: 'FLEET',
     })
-    expect(invoiceBody(listOf({ year: '2026' }), null)).toEqual({ limit: 50, offset: 0, year_payable: 2026 })
+    expect(invoiceBody(listOf({ year: '2026' }), PAGE, null)).toEqual({
+      limit: 50,
+      offset: 0,
+      year_payable: 2026,
+    })
   })
 
   it('keeps /cpo-payout-history to the CPOs whatever the URL says', () => {
-    expect(payoutBody(listOf({ role: 'FO' }), 'CPO').payee_role).toBe('CPO')
-    expect(invoiceBody(listOf({ role: 'FO' }), 'CPO').payee_role).toBe('CPO')
+    expect(payoutBody(listOf({ role: 'FO' }), PAGE, 'CPO').payee_role).toBe('CPO')
+    expect(invoiceBody(listOf({ role: 'FO' }), PAGE, 'CPO').payee_role).toBe('CPO')
   })
 
   it('offers the role and payee filters to the exchange only, and no role on the CPO history', () => {

@@ -2,11 +2,12 @@ import type {
   CarbonInvoiceFilterRequest,
   CarbonPayoutFilterRequest,
   CarbonProgrammeData,
-  PayoutStatus,
 } from '@portal/contract'
-import { cleanFilters, INVOICE_PAGE_SIZE, PAYOUT_PAGE_SIZE, payoutStatuses } from '@portal/contract'
+import { cleanFilters, payoutStatuses } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { multiIn } from '@/components/list-filters/typed-values'
 
 export const TAB_KEY = 'tab'
 export const TABS = ['payouts', 'invoices'] as const
@@ -91,15 +92,16 @@ function roleOf(list: Pick<ListState, 'select'>, fixedRole: 'CPO' | null): 'CPO'
 
 /** POST /carbon/payouts/filter's body (50 a page, B §9). */
 export function payoutBody(
-  list: Pick<ListState, 'select' | 'multi' | 'page'>,
+  list: Pick<ListState, 'select' | 'multi'>,
+  page: PageWindow,
   fixedRole: 'CPO' | null,
 ): CarbonPayoutFilterRequest {
   const payee = String(list.select(KEYS.payee))
   return {
-    limit: PAYOUT_PAGE_SIZE,
-    offset: (list.page - 1) * PAYOUT_PAGE_SIZE,
+    limit: page.limit,
+    offset: page.offset,
     ...cleanFilters({
-      status_list: list.multi(KEYS.status).map(String) as PayoutStatus[],
+      status_list: multiIn(list, KEYS.status, payoutStatuses),
       payee_role: roleOf(list, fixedRole),
       payee_entity_code: payee === ALL ? undefined : payee,
     }),
@@ -108,14 +110,15 @@ export function payoutBody(
 
 /** POST /carbon/invoices/filter's body (50 a page, B §9). */
 export function invoiceBody(
-  list: Pick<ListState, 'select' | 'page'>,
+  list: Pick<ListState, 'select'>,
+  page: PageWindow,
   fixedRole: 'CPO' | null,
 ): CarbonInvoiceFilterRequest {
   const payee = String(list.select(KEYS.payee))
   const year = Number(list.select(KEYS.year))
   return {
-    limit: INVOICE_PAGE_SIZE,
-    offset: (list.page - 1) * INVOICE_PAGE_SIZE,
+    limit: page.limit,
+    offset: page.offset,
     ...cleanFilters({
       payee_role: roleOf(list, fixedRole),
       payee_entity_code: payee === ALL ? undefined : payee,

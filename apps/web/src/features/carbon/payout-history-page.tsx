@@ -1,20 +1,25 @@
-import type { CarbonInvoice, CarbonPayout } from '@portal/contract'
+import type { CarbonProgrammeData } from '@portal/contract'
 import { formatMoney, INVOICE_PAGE_SIZE, isCarbonMode, PAYOUT_PAGE_SIZE } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
-import { useCarbonInvoices, useCarbonPayouts, useCarbonProgramme } from '@/components/carbon/carbon-api'
+import {
+  fetchCarbonInvoices,
+  fetchCarbonPayouts,
+  useCarbonPayouts,
+  useCarbonProgramme,
+} from '@/components/carbon/carbon-api'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
 import { invoiceColumns, payoutColumns } from '@/components/carbon/payout-columns'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { FigureCard, FigureCardSkeleton } from '@/components/ev-overview/figure-card'
 import { ListTabs } from '@/components/list-filters/list-tabs'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import type { PayoutTab } from './payout-filters'
 import {
   invoiceBody,
   payableYears,
@@ -25,10 +30,75 @@ import {
   TABS,
 } from './payout-filters'
 
-function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }): TableState {
-  if (query.isPending) return 'loading'
-  if (query.isError) return isForbidden(query.error) ? 'forbidden' : 'error'
-  return 'ready'
+interface TabProps {
+  programme: CarbonProgrammeData | undefined
+  fixedRole: 'CPO' | null
+  years: readonly number[]
+  exchange: boolean
+}
+
+function usePayoutDefs(tab: PayoutTab, { programme, fixedRole, years }: TabProps) {
+  const { t } = useTranslation()
+  return useMemo(
+    () => payoutFilterDefs(t, tab, programme, fixedRole, years),
+    [t, tab, programme, fixedRole, years],
+  )
+}
+
+/** The payouts (B §3), Pending until paid; the exchange sees every partner's, with the payee first. */
+function PayoutsTable(props: TabProps) {
+  const { t } = useTranslation()
+  const defs = usePayoutDefs('payouts', props)
+  const columns = useMemo(() => payoutColumns(t, props.exchange), [t, props.exchange])
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: PAYOUT_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => payoutBody(state, page, props.fixedRole),
+    queryKey: (body, entityCode) => carbonKeys.payouts(entityCode, body),
+    fetch: fetchCarbonPayouts,
+    rows: (data) => data.payouts,
+    total: (data) => data.count,
+  })
+  return (
+    <DataTable
+      tableId={props.exchange ? 'carbon-payouts-exchange' : 'carbon-payouts'}
+      caption={t('carbon.tabs.payouts')}
+      columns={columns}
+      getRowId={(p) => p.uuid}
+      {...table}
+      emptyTitle={t('carbon.payouts.empty')}
+      toolbar={<FilterBar defs={defs} list={list} />}
+    />
+  )
+}
+
+/** The self-billing invoice of every closed month (B §3). */
+function InvoicesTable(props: TabProps) {
+  const { t } = useTranslation()
+  const defs = usePayoutDefs('invoices', props)
+  const columns = useMemo(() => invoiceColumns(t, props.exchange), [t, props.exchange])
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: INVOICE_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => invoiceBody(state, page, props.fixedRole),
+    queryKey: (body, entityCode) => carbonKeys.invoices(entityCode, body),
+    fetch: fetchCarbonInvoices,
+    rows: (data) => data.invoices,
+    total: (data) => data.count,
+  })
+  return (
+    <DataTable
+      tableId={props.exchange ? 'carbon-invoices-exchange' : 'carbon-invoices'}
+      caption={t('carbon.tabs.invoices')}
+      columns={columns}
+      getRowId={(i) => i.uuid}
+      {...table}
+      emptyTitle={t('carbon.invoices.empty')}
+      toolbar={<FilterBar defs={defs} list={list} />}
+    />
+  )
 }
 
 /**
@@ -39,7 +109,7 @@ function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }
 export function PayoutHistoryPage() {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   const { entity } = useSession()
   const carbonMode = isCarbonMode(entity?.industries ?? [])
   const fixedRole = pathname.startsWith('/cpo-payout-history') ? 'CPO' : null
@@ -48,20 +118,11 @@ export function PayoutHistoryPage() {
   const programme = useCarbonProgramme()
   const exchange = programme.data?.sides.includes('CRX') ?? false
   const years = useMemo(() => payableYears(programme.data?.programme?.started_at, now), [programme.data, now])
-  const defs = useMemo(
-    () => payoutFilterDefs(t, tab, programme.data, fixedRole, years),
-    [t, tab, programme.data, fixedRole, years],
-  )
-  const list = useListState(defs)
-  const payouts = useCarbonPayouts(payoutBody(list, fixedRole), carbonMode && tab === 'payouts')
-  const invoices = useCarbonInvoices(invoiceBody(list, fixedRole), carbonMode && tab === 'invoices')
   // The tiles always count every payout of the role, whatever the tab and filters.
   const summary = useCarbonPayouts(
     { limit: 1, offset: 0, ...(fixedRole ? { payee_role: fixedRole } : {}) },
     carbonMode,
   )
-  const payoutCols = useMemo(() => payoutColumns(t, exchange), [t, exchange])
-  const invoiceCols = useMemo(() => invoiceColumns(t, exchange), [t, exchange])
   const title = fixedRole ? t('carbon.payouts.cpoTitle') : t('carbon.payouts.title')
 
   if (!carbonMode) {
@@ -76,10 +137,9 @@ export function PayoutHistoryPage() {
   }
 
   const totals = summary.data?.totals
-  const toolbar = <FilterBar defs={defs} list={list} />
-  const selectTab = (id: string) => {
-    list.reset({ [TAB_KEY]: id === 'payouts' ? '' : id })
-  }
+  // A tab is a view of its own: its filters and page start afresh.
+  const selectTab = (id: string) => setParams(id === 'payouts' ? {} : { [TAB_KEY]: id })
+  const props: TabProps = { programme: programme.data, fixedRole, years, exchange }
 
   return (
     <>
@@ -120,47 +180,7 @@ export function PayoutHistoryPage() {
         current={tab}
         onSelect={selectTab}
       />
-      {tab === 'payouts' ? (
-        <DataTable<CarbonPayout>
-          tableId={exchange ? 'carbon-payouts-exchange' : 'carbon-payouts'}
-          caption={t('carbon.tabs.payouts')}
-          columns={payoutCols}
-          rows={payouts.data?.payouts}
-          getRowId={(p) => p.uuid}
-          state={stateOf(payouts)}
-          fetching={payouts.isFetching}
-          errorMessage={payouts.error?.message}
-          onRetry={() => void payouts.refetch()}
-          page={list.page}
-          pageSize={PAYOUT_PAGE_SIZE}
-          total={payouts.data?.count}
-          onPageChange={list.setPage}
-          filtersActive={list.activeCount > 0}
-          onResetFilters={() => list.reset()}
-          emptyTitle={t('carbon.payouts.empty')}
-          toolbar={toolbar}
-        />
-      ) : (
-        <DataTable<CarbonInvoice>
-          tableId={exchange ? 'carbon-invoices-exchange' : 'carbon-invoices'}
-          caption={t('carbon.tabs.invoices')}
-          columns={invoiceCols}
-          rows={invoices.data?.invoices}
-          getRowId={(i) => i.uuid}
-          state={stateOf(invoices)}
-          fetching={invoices.isFetching}
-          errorMessage={invoices.error?.message}
-          onRetry={() => void invoices.refetch()}
-          page={list.page}
-          pageSize={INVOICE_PAGE_SIZE}
-          total={invoices.data?.count}
-          onPageChange={list.setPage}
-          filtersActive={list.activeCount > 0}
-          onResetFilters={() => list.reset()}
-          emptyTitle={t('carbon.invoices.empty')}
-          toolbar={toolbar}
-        />
-      )}
+      {tab === 'payouts' ? <PayoutsTable {...props} /> : <InvoicesTable {...props} />}
     </>
   )
 }

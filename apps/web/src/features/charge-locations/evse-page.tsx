@@ -1,5 +1,6 @@
 import type { ChargeEvse } from '@portal/contract'
-import { chargeProtocols, evseCapabilities, formatDateTime, labelOf } from '@portal/contract'
+import { chargeProtocols, evseCapabilities, formatDateTime } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
 import { Card } from '@/components/form-kit/fields'
@@ -36,12 +37,12 @@ function Overview({ e }: { e: ChargeEvse }) {
         <Field label={t('chargeLocations.evse.uid')}>
           <span className="font-mono text-xs break-all">{e.uid}</span>
         </Field>
-        <div className="sm:col-span-2 lg:col-span-3">
-          <Field label={t('chargeLocations.evse.directions')}>{e.directions || dash}</Field>
-        </div>
-        <div className="sm:col-span-2 lg:col-span-3">
-          <Field label={t('chargeLocations.evse.instructions')}>{e.instructions || dash}</Field>
-        </div>
+        <Field className="sm:col-span-2 lg:col-span-3" label={t('chargeLocations.evse.directions')}>
+          {e.directions || dash}
+        </Field>
+        <Field className="sm:col-span-2 lg:col-span-3" label={t('chargeLocations.evse.instructions')}>
+          {e.instructions || dash}
+        </Field>
       </dl>
     </Card>
   )
@@ -117,7 +118,12 @@ function Connectors({ e }: { e: ChargeEvse }) {
       {e.connectors.length === 0 ? (
         <p className="p-4 text-sm text-slate-500">{t('chargeLocations.evse.noConnectors')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="group"
+          aria-label={t('chargeLocations.evse.connectors')}
+        >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{t('chargeLocations.evse.connectors')}</caption>
             <thead className="bg-slate-50">

@@ -1,4 +1,5 @@
-import { connectorStatuses, EVSE_STATUS_ORDER, evseStatuses, labelOf } from '@portal/contract'
+import { connectorStatuses, EVSE_STATUS_ORDER, evseStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { Badge } from '@/components/ui/badge/badge'
 import { cn } from '@/components/ui/cn'
 import { connectorStatusTone, evseStatusTone } from './location-format'

@@ -1,5 +1,6 @@
 import type { ChargeLocation } from '@portal/contract'
-import { chargeLocationCountries, formatDateTime, labelOf, powerTypes } from '@portal/contract'
+import { chargeLocationCountries, formatDateTime, powerTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { Badge } from '@/components/ui/badge/badge'
@@ -17,12 +18,14 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
       header: t('chargeLocations.col.name'),
       cell: (l) => <span title={l.name}>{l.name}</span>,
       className: 'max-w-60!',
+      card: 'title',
     },
     {
       id: 'address',
       header: t('chargeLocations.col.address'),
       cell: (l) => <span title={l.address}>{l.address}</span>,
       className: 'max-w-52!',
+      card: 'subtitle',
     },
     {
       id: 'city',
@@ -34,6 +37,7 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
           <span className="text-xs font-medium text-slate-500">{l.country}</span>
         </span>
       ),
+      card: 'meta',
     },
     {
       id: 'country',
@@ -62,6 +66,7 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
           <EvseStatusCounts counts={l.summary.evse_status_counts} compact />
         </span>
       ),
+      card: 'meta',
     },
     {
       id: 'connectors',
@@ -77,6 +82,7 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
         <span className="font-medium text-slate-900">{formatKw(l.summary.max_power_kw, locale)}</span>
       ),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'power_types',
@@ -93,6 +99,7 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
             ))}
           </span>
         ),
+      card: 'meta',
     },
     {
       id: 'publish',

@@ -7,26 +7,23 @@ import type { FilterValue, ListState } from '@/components/data-table/list-state'
 import { useListState } from '@/components/data-table/list-state'
 import {
   ALL_COUNTRIES,
-  filtersOf,
   isBarFilter,
   KEYS,
   locationFilterDefs,
+  locationFilters,
   locationListQuery,
   powerRangeOf,
 } from './location-filters'
 
 const t = ((key: string) => key) as unknown as TFunction
 const DEFS = locationFilterDefs(t)
+const FIRST = { limit: 20, offset: 0 }
 
 /** A list state from plain values, with the defaults a real list would read for the selects. */
-function listOf(
-  values: Record<string, FilterValue>,
-  page = 1,
-): Pick<ListState, 'text' | 'multi' | 'select' | 'page'> {
+function listOf(values: Record<string, FilterValue>): Pick<ListState, 'text' | 'multi' | 'select'> {
   const all: Record<string, FilterValue> = { [KEYS.country]: 'SG', [KEYS.powerType]: 'ALL', ...values }
   const v = (k: string) => all[k]
   return {
-    page,
     multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
     select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
     text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
@@ -35,7 +32,7 @@ function listOf(
 
 describe('charge location list query', () => {
   it('opens on country SG and power type ALL (omitted), 20 from the start, is_dashboard, the caller entity', () => {
-    expect(locationListQuery(listOf({}), 'CPO')).toEqual({
+    expect(locationListQuery(listOf({}), FIRST, 'CPO')).toEqual({
       limit: 20,
       offset: 0,
       is_dashboard: 'true',
@@ -44,8 +41,8 @@ describe('charge location list query', () => {
     })
   })
 
-  it('pages by 20', () => {
-    const q = locationListQuery(listOf({}, 3), 'CPO')
+  it('asks for the page the list asks for', () => {
+    const q = locationListQuery(listOf({}), { limit: 20, offset: 40 }, 'CPO')
     expect([q.limit, q.offset]).toEqual([20, 40])
   })
 
@@ -63,6 +60,7 @@ describe('charge location list query', () => {
           [KEYS.powerFrom]: '50',
           [KEYS.powerTo]: '150.5',
         }),
+        FIRST,
         'VOLT',
       ),
     ).toEqual({
@@ -89,7 +87,7 @@ describe('charge location list query', () => {
     ['no statuses leaves evse_status[] out', { [KEYS.status]: [] }, 'evse_status[]'],
     ['an unknown status is dropped', { [KEYS.status]: ['FREE'] }, 'evse_status[]'],
   ])('%s', (_name, values, key) => {
-    expect(locationListQuery(listOf(values), 'CPO')).not.toHaveProperty(key)
+    expect(locationListQuery(listOf(values), FIRST, 'CPO')).not.toHaveProperty(key)
   })
 
   it.each([
@@ -103,13 +101,13 @@ describe('charge location list query', () => {
   ])('power range %s–%s', (from, to, expected) => {
     const list = listOf({ [KEYS.powerFrom]: from, [KEYS.powerTo]: to })
     expect(powerRangeOf(list)).toEqual(expected)
-    const q = locationListQuery(list, 'CPO')
+    const q = locationListQuery(list, FIRST, 'CPO')
     expect(q.connector_max_power_lower).toBe(expected.lower)
     expect(q.connector_max_power_upper).toBe(expected.upper)
   })
 
-  it('gives the count, map and export the query without paging', () => {
-    expect(filtersOf(locationListQuery(listOf({ [KEYS.city]: 'Ipoh' }, 2), 'CPO'))).toEqual({
+  it('gives the count, map and export the filters without paging', () => {
+    expect(locationFilters(listOf({ [KEYS.city]: 'Ipoh' }), 'CPO')).toEqual({
       is_dashboard: 'true',
       city: 'Ipoh',
       country: 'SG',
@@ -141,12 +139,12 @@ describe('charge location filters in the URL', () => {
         '/charge-locations?country=ALL&evse_status=AVAILABLE&evse_status=CHARGING&power_type=DC&page=2',
       ),
     })
-    expect(locationListQuery(result.current, 'CPO')).toMatchObject({
-      offset: 20,
+    expect(result.current.page).toBe(2)
+    expect(locationFilters(result.current, 'CPO')).toMatchObject({
       'evse_status[]': ['AVAILABLE', 'CHARGING'],
       connector_power_type: 'DC',
     })
-    expect(locationListQuery(result.current, 'CPO')).not.toHaveProperty('country')
+    expect(locationFilters(result.current, 'CPO')).not.toHaveProperty('country')
   })
 
   it('Reset returns country SG, power type ALL and page 1 (B §9)', () => {
@@ -157,9 +155,7 @@ describe('charge location filters in the URL', () => {
     act(() => result.current.reset())
     expect(result.current.page).toBe(1)
     expect(result.current.activeCount).toBe(0)
-    expect(locationListQuery(result.current, 'CPO')).toEqual({
-      limit: 20,
-      offset: 0,
+    expect(locationFilters(result.current, 'CPO')).toEqual({
       is_dashboard: 'true',
       country: 'SG',
       entity_code: 'CPO',
@@ -171,6 +167,6 @@ describe('charge location filters in the URL', () => {
     expect(result.current.page).toBe(3)
     act(() => result.current.setFilter(KEYS.country, ALL_COUNTRIES))
     expect(result.current.page).toBe(1)
-    expect(locationListQuery(result.current, 'CPO')).not.toHaveProperty('country')
+    expect(locationFilters(result.current, 'CPO')).not.toHaveProperty('country')
   })
 })

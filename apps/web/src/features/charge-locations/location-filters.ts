@@ -11,6 +11,9 @@ import {
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
+import type { ChargeLocationFilters } from './api/charge-locations-api'
+import { catalogueOptions } from '@/lib/labels'
 
 /** The list's page size (B §9). */
 export const LOCATIONS_PAGE_SIZE = CHARGE_LOCATION_PAGE_SIZE
@@ -47,7 +50,7 @@ export function locationFilterDefs(t: TFunction): FilterDef[] {
       key: KEYS.country,
       label: t('chargeLocations.filter.country'),
       options: [
-        ...chargeLocationCountries.entries.map((c) => ({ value: c.value, label: c.label })),
+        ...catalogueOptions(chargeLocationCountries),
         { value: ALL_COUNTRIES, label: t('chargeLocations.filter.allCountries') },
       ],
       defaultValue: CHARGE_LOCATION_RESET.country,
@@ -56,7 +59,7 @@ export function locationFilterDefs(t: TFunction): FilterDef[] {
       kind: 'multi',
       key: KEYS.status,
       label: t('chargeLocations.filter.evseStatus'),
-      options: evseStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(evseStatuses),
     },
     {
       kind: 'select',
@@ -64,7 +67,7 @@ export function locationFilterDefs(t: TFunction): FilterDef[] {
       label: t('chargeLocations.filter.powerType'),
       options: [
         { value: POWER_TYPE_FILTER_ALL, label: t('chargeLocations.filter.allPowerTypes') },
-        ...powerTypes.entries.map((p) => ({ value: p.value, label: p.label })),
+        ...catalogueOptions(powerTypes),
       ],
       defaultValue: CHARGE_LOCATION_RESET.connector_power_type,
     },
@@ -103,18 +106,15 @@ export function powerRangeOf(list: Pick<ListState, 'text'>): {
 }
 
 /**
- * The call's query (B §7, §5): empty filters left out, `evse_status[]` only when some are chosen, power type
- * omitted for ALL, country omitted for every country, the caller's entity code, is_dashboard=true, 20 a page.
+ * The call's filters (B §7, §5), what the list, its count, the map and the export take: empty filters left out,
+ * `evse_status[]` only when some are chosen, power type omitted for ALL, country omitted for every country, the
+ * caller's entity code, is_dashboard=true.
  */
-export function locationListQuery(
-  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
+export function locationFilters(
+  list: Pick<ListState, 'text' | 'multi' | 'select'>,
   entityCode: string | null,
-): ChargeLocationListQuery {
-  const query: ChargeLocationListQuery = {
-    limit: LOCATIONS_PAGE_SIZE,
-    offset: (list.page - 1) * LOCATIONS_PAGE_SIZE,
-    is_dashboard: 'true',
-  }
+): ChargeLocationFilters {
+  const query: ChargeLocationFilters = { is_dashboard: 'true' }
   const text = (key: string) => list.text(key).trim() || undefined
   const name = text(KEYS.name)
   if (name) query.name = name
@@ -138,8 +138,11 @@ export function locationListQuery(
   return query
 }
 
-/** The query without paging: what the count, the map and the export take. */
-export function filtersOf(query: ChargeLocationListQuery): Omit<ChargeLocationListQuery, 'limit' | 'offset'> {
-  const { limit: _limit, offset: _offset, ...filters } = query
-  return filters
+/** The list's query: its filters and the page the list asks for (20, B §9). */
+export function locationListQuery(
+  list: Pick<ListState, 'text' | 'multi' | 'select'>,
+  page: PageWindow,
+  entityCode: string | null,
+): ChargeLocationListQuery {
+  return { ...locationFilters(list, entityCode), limit: page.limit, offset: page.offset }
 }

@@ -4,10 +4,10 @@ import { availabilityOf } from '@portal/contract'
 import type { LatLngExpression } from 'leaflet'
 import { divIcon, latLngBounds } from 'leaflet'
 import type { ReactNode } from 'react'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MapContainer, Marker, Polygon, Popup, TileLayer, useMap } from 'react-leaflet'
-import { Link } from 'react-router'
+import { useHref, useNavigate } from 'react-router'
 import { cn } from '@/components/ui/cn'
 import { getRuntimeConfig } from '@/lib/runtime-config'
 import { EvseStatusCounts } from './evse-status'
@@ -125,6 +125,34 @@ function MapFrame({
   )
 }
 
+/**
+ * A link inside a Leaflet popup that navigates within the app. Leaflet stops a click's propagation at the popup (so
+ * the map under it does not take it), which is before React's listener at the root: a router `<Link>` there would
+ * never see its click, and the browser would reload the whole portal. Its own listener on the link runs first.
+ */
+function PopupLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate()
+  const href = useHref(to)
+  const ref = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const link = ref.current
+    if (link === null) return
+    const onClick = (event: MouseEvent) => {
+      // A new tab or window (modifier keys, middle button) is the browser's, as for any link.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      event.preventDefault()
+      void navigate(to)
+    }
+    link.addEventListener('click', onClick)
+    return () => link.removeEventListener('click', onClick)
+  }, [navigate, to])
+  return (
+    <a ref={ref} href={href} className="font-medium text-brand-700 hover:underline">
+      {children}
+    </a>
+  )
+}
+
 /** The pin's popup: name, EVSEs per status and a link to the location. */
 function PinPopup({ pin, href }: { pin: ChargeLocationPin; href: string }) {
   const { t } = useTranslation()
@@ -133,9 +161,7 @@ function PinPopup({ pin, href }: { pin: ChargeLocationPin; href: string }) {
       <p className="font-semibold text-slate-900">{pin.name}</p>
       <EvseStatusCounts counts={pin.evse_status_counts} />
       <p>
-        <Link to={href} className="font-medium text-brand-700 hover:underline">
-          {t('chargeLocations.map.open')}
-        </Link>
+        <PopupLink to={href}>{t('chargeLocations.map.open')}</PopupLink>
       </p>
     </div>
   )

@@ -1,5 +1,6 @@
 import type { ChargeEvse, ChargeLocation } from '@portal/contract'
-import { chargeLocationCountries, chargeProtocols, formatDateTime, labelOf } from '@portal/contract'
+import { chargeLocationCountries, chargeProtocols, formatDateTime } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'react-router'
@@ -50,9 +51,9 @@ function Details({ l }: { l: ChargeLocation }) {
           <RestrictionBadges values={l.parking_restrictions} />
         </Field>
         <Field label={t('chargeLocations.col.lastUpdated')}>{formatDateTime(l.last_updated)}</Field>
-        <div className="col-span-2">
-          <Field label={t('chargeLocations.detail.directions')}>{l.directions || dash}</Field>
-        </div>
+        <Field className="col-span-2" label={t('chargeLocations.detail.directions')}>
+          {l.directions || dash}
+        </Field>
       </dl>
     </Card>
   )

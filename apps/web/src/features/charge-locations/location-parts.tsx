@@ -1,11 +1,6 @@
 import type { ChargeConnector } from '@portal/contract'
-import {
-  connectorFormats,
-  connectorStandards,
-  labelOf,
-  parkingRestrictions,
-  powerTypes,
-} from '@portal/contract'
+import { connectorFormats, connectorStandards, parkingRestrictions, powerTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList, withoutPaging } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
@@ -13,19 +12,21 @@ import { Button } from '@/components/ui/button/button'
 import { Loader } from '@/components/ui/loader/loader'
 import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { chargeLocationKeys } from './api/charge-location-keys'
 import type { ChargeLocationFilters } from './api/charge-locations-api'
-import { useChargeLocationCount, useChargeLocationPins, useChargeLocations } from './api/charge-locations-api'
+import { countChargeLocations, listChargeLocations, useChargeLocationPins } from './api/charge-locations-api'
 import { locationColumns } from './location-columns'
 import {
-  filtersOf,
   isBarFilter,
   KEYS,
   locationFilterDefs,
+  locationFilters,
   locationListQuery,
   LOCATIONS_PAGE_SIZE,
   powerRangeOf,
 } from './location-filters'
 import { baseOf, locationHref } from './location-format'
+import { serverMessage } from '@/lib/server-messages'
 
 // Leaflet and its CSS load only when the map is shown.
 const LocationsMap = lazy(() => import('./location-map').then((m) => ({ default: m.LocationsMap })))
@@ -55,7 +56,7 @@ function MapPanel({ filters, base }: { filters: ChargeLocationFilters; base: Ret
   else if (pins.isError)
     content = (
       <div className={`flex ${frame} flex-col items-center justify-center gap-3 text-sm text-slate-600`}>
-        <p>{isForbidden(pins.error) ? t('table.noAccessDescription') : pins.error.message}</p>
+        <p>{isForbidden(pins.error) ? t('table.noAccessDescription') : serverMessage(pins.error)}</p>
         <Button variant="classic" size="sm" onClick={() => void pins.refetch()}>
           {t('table.retry')}
         </Button>
@@ -87,12 +88,24 @@ export function LocationsPage() {
   const { pathname } = useLocation()
   const base = baseOf(pathname)
   const defs = useMemo(() => locationFilterDefs(t), [t])
-  const list = useListState(defs)
-  const query = locationListQuery(list, entityCode)
-  const filters = filtersOf(query)
-  const result = useChargeLocations(query)
-  const count = useChargeLocationCount(filters)
   const columns = useMemo(() => locationColumns(t, i18n.language), [t, i18n.language])
+  // B §7: the list answers a page of locations; its total comes from `/count`, asked with the same filters.
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: LOCATIONS_PAGE_SIZE,
+    paging: 'full-page',
+    request: (state, page) => locationListQuery(state, page, entityCode),
+    queryKey: (query, entity) => chargeLocationKeys.list(entity, query),
+    fetch: (query, signal) => listChargeLocations(entityCode, query, signal),
+    rows: (locations) => locations,
+    count: {
+      request: (body) => withoutPaging(body),
+      queryKey: (body, entity) => chargeLocationKeys.count(entity, body),
+      fetch: (body, signal) => countChargeLocations(entityCode, body, signal).then((count) => ({ count })),
+    },
+  })
+  // The map and the export take the same filters as the count.
+  const filters = locationFilters(list, entityCode)
   const range = powerRangeOf(list)
   // The map toggle is a view choice, not a filter: kept in the URL (shareable) but out of the list state and reset.
   const [params, setParams] = useSearchParams()
@@ -107,15 +120,6 @@ export function LocationsPage() {
       },
       { replace: true },
     )
-  const total = count.data
-
-  const state: TableState = result.isPending
-    ? 'loading'
-    : result.isError
-      ? isForbidden(result.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
 
   return (
     <>
@@ -143,19 +147,9 @@ export function LocationsPage() {
         tableId="charge-locations"
         caption={t('chargeLocations.title')}
         columns={columns}
-        rows={result.data}
         getRowId={rowId}
-        state={state}
-        fetching={result.isFetching}
-        errorMessage={result.error?.message}
-        onRetry={() => void result.refetch()}
-        page={list.page}
-        pageSize={LOCATIONS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
         rowHref={(l) => locationHref(base, l.uid)}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('chargeLocations.empty')}
         actions={
           <ExportButton

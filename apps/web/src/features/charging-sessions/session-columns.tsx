@@ -3,11 +3,11 @@ import {
   buildStageTimeline,
   chargeProtocols,
   formatDateTime,
-  labelOf,
   minorUnitDigits,
   powerTypes,
   stopReasons,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { formatShortDuration } from '@/components/charging-session/session-format'
@@ -52,22 +52,21 @@ export function sessionColumns(
     col('uid', (s) => <span className="font-mono text-xs">{s.uid}</span>),
     col('cpo_entity_name', (s) => nameOf(s.entity_code)),
     col('emsp_entity_name', (s) => nameOf(s.emsp_entity_code)),
-    col('evse_id', (s) => s.evse_id),
-    col('location_name', (s) => s.location.name),
+    col('evse_id', (s) => s.evse_id, { card: 'meta' }),
+    col('location_name', (s) => s.location.name, { card: 'title' }),
     col('charger_type', (s) => labelOf(powerTypes, s.power_type)),
     col('max_power', (s) => s.max_power_kw.toLocaleString('en-US', { maximumFractionDigits: 1 }), right),
     col('location_address', (s) => s.location.address),
     col('connector_physical_reference', (s) => s.connector_physical_reference),
-    col('status', (s) => <SessionStatusBadge status={s.status} />),
+    col('status', (s) => <SessionStatusBadge status={s.status} />, { card: 'status' }),
     col('stop_reason', (s) => (s.stop_reason ? labelOf(stopReasons, s.stop_reason) : DASH)),
     col('protocol', (s) => labelOf(chargeProtocols, s.protocol)),
     col('payment_method', (s) => s.payment_method_code),
     col('tariff', (s) => (s.tariff ? s.tariff.price_per_kwh.incl_vat.toFixed(4) : DASH), right),
-    col(
-      'kwh',
-      (s) => s.kwh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }),
-      right,
-    ),
+    col('kwh', (s) => s.kwh.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 }), {
+      ...right,
+      card: 'meta',
+    }),
     col(
       'energy_cost',
       money((s) => s.costs_by_type.energy.incl_vat),
@@ -91,7 +90,7 @@ export function sessionColumns(
     col(
       'total_incl',
       money((s) => s.total_cost.incl_vat),
-      right,
+      { ...right, card: 'meta' },
     ),
     col(
       'total_excl',
@@ -99,7 +98,7 @@ export function sessionColumns(
       right,
     ),
     col('currency', (s) => s.currency),
-    col('start', (s) => formatDateTime(s.start_date_time)),
+    col('start', (s) => formatDateTime(s.start_date_time), { card: 'subtitle' }),
     col('end', (s) =>
       s.end_date_time === null ? t('chargingSession.running') : formatDateTime(s.end_date_time),
     ),

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { FilterValue, ListState } from '@/components/data-table/list-state'
 import { DEFAULT_RANGE_MS, parsePlates, rangeOf, sessionListQuery } from './session-filters'
 
-function listOf(
-  values: Record<string, FilterValue>,
-  page = 1,
-): Pick<ListState, 'text' | 'multi' | 'select' | 'page'> {
+function listOf(values: Record<string, FilterValue>): Pick<ListState, 'text' | 'multi' | 'select'> {
   const v = (k: string) => values[k]
   return {
-    page,
     multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
     select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
     text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
@@ -16,10 +12,12 @@ function listOf(
 }
 
 const NOW = Date.UTC(2026, 10, 23, 4, 0, 0)
+/** The first page as the list asks for it under `probe`: 20 and one row more (B §4). */
+const FIRST = { limit: 21, offset: 0 }
 
 describe('session list filters', () => {
   it('opens on the 7 days before now, in ms, 21 rows from the start, rounded costs, the caller entity', () => {
-    expect(sessionListQuery(listOf({}), NOW, 'CPO')).toEqual({
+    expect(sessionListQuery(listOf({}), FIRST, NOW, 'CPO')).toEqual({
       last_updated_from: NOW - DEFAULT_RANGE_MS,
       last_updated_to: NOW,
       limit: 21,
@@ -29,9 +27,14 @@ describe('session list filters', () => {
     })
   })
 
-  it('pages by 20 while asking one row more', () => {
-    const q = sessionListQuery(listOf({}, 3), NOW, 'CPO')
+  it('asks for the page the list asks for', () => {
+    const q = sessionListQuery(listOf({}), { limit: 21, offset: 40 }, NOW, 'CPO')
     expect([q.limit, q.offset]).toEqual([21, 40])
+  })
+
+  it('leaves out a status the catalogue does not know (a hand-edited URL)', () => {
+    const q = sessionListQuery(listOf({ status: ['ACTIVE', 'NAPPING'] }), FIRST, NOW, null)
+    expect(q['status[]']).toEqual(['ACTIVE'])
   })
 
   it('sends every filter that is set, lists only when not empty, and leaves the rest out', () => {
@@ -47,6 +50,7 @@ describe('session list filters', () => {
         cpo: 'CPO',
         emsp: 'EMSP',
       }),
+      FIRST,
       NOW,
       'CPO',
     )

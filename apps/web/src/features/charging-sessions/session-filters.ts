@@ -1,22 +1,23 @@
-import type { EvSessionListQuery } from '@portal/contract'
 import { EV_SESSION_PAGE_SIZE, evSessionStatuses } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import type { ChargingEntity } from '@/components/charging-session/charging-entities'
-import {
-  ALL,
-  SESSION_LIST_KEYS,
-  sessionListQuery as listQuery,
-} from '@/components/charging-session/session-list-query'
+import type { FilterDef } from '@/components/data-table/list-state'
+import type { ChargingEntity } from '@/components/options/charging-entities'
+import { ALL, SESSION_LIST_KEYS } from '@/components/charging-session/session-list-query'
+import { catalogueOptions } from '@/lib/labels'
 
-export { ALL, DEFAULT_RANGE_MS, parsePlates, rangeOf } from '@/components/charging-session/session-list-query'
+export {
+  ALL,
+  DEFAULT_RANGE_MS,
+  isBarFilter,
+  parsePlates,
+  rangeOf,
+  sessionListQuery,
+} from '@/components/charging-session/session-list-query'
 
 export const SESSIONS_PAGE_SIZE = EV_SESSION_PAGE_SIZE
 
 /** URL keys of the list's filters (shared with the busways history). */
 export const KEYS = SESSION_LIST_KEYS
-/** The detail panel's key: `?session=<uid>` opens it, so a session can be shared and Back closes it. */
-export const SESSION_KEY = 'session'
 
 export function sessionFilterDefs(
   t: TFunction,
@@ -36,7 +37,7 @@ export function sessionFilterDefs(
       kind: 'multi',
       key: KEYS.status,
       label: t('cpoSessions.filter.status'),
-      options: evSessionStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(evSessionStatuses),
     },
     {
       kind: 'select',
@@ -56,13 +57,4 @@ export function sessionFilterDefs(
     { kind: 'search', key: KEYS.from, label: t('cpoSessions.filter.from') },
     { kind: 'search', key: KEYS.to, label: t('cpoSessions.filter.to') },
   ]
-}
-
-/** The CPO/EMSP sessions list's query (B §7), a page of SESSIONS_PAGE_SIZE and one row more. */
-export function sessionListQuery(
-  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
-  now: number,
-  entityCode: string | null,
-): EvSessionListQuery {
-  return listQuery(list, now, entityCode, SESSIONS_PAGE_SIZE)
 }

@@ -1,11 +1,7 @@
 import type { EvSessionDetail } from '@portal/contract'
-import { useTranslation } from 'react-i18next'
 import { ChargingSessionDetail } from '@/components/charging-session/charging-session-detail'
 import type { SessionDetailView } from '@/components/charging-session/session-detail-view'
-import { SessionDrawer } from '@/components/charging-session/session-drawer'
-import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
+import { SessionPanel, useSessionParam } from '@/components/charging-session/session-panel'
 import { useEvSession, useRefundEvSession } from './api/ev-sessions-api'
 
 /** The CPO/EMSP API's session in the shared detail component's terms. */
@@ -75,49 +71,20 @@ function Loaded({ session, nameOf }: { session: EvSessionDetail; nameOf: (code: 
   )
 }
 
-/** The session detail in a side panel over the list (`?session=<uid>`): loading, not found, no access, error. */
-export function SessionPanel({
-  uid,
-  onClose,
-  nameOf,
-}: {
-  uid: string | null
-  onClose: () => void
-  nameOf: (code: string) => string
-}) {
-  const { t } = useTranslation()
-  const query = useEvSession(uid)
+/** The session of `?session=<uid>` in the shared side panel, with the refund panel where the caller is its CPO. */
+export function EvSessionPanel({ nameOf }: { nameOf: (code: string) => string }) {
+  const { openId, close } = useSessionParam()
+  const query = useEvSession(openId)
   const session = query.data
-  let body
-  if (session) body = <Loaded session={session} nameOf={nameOf} />
-  else if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404
-    body = (
-      <EmptyState
-        title={
-          notFound
-            ? t('cpoSessions.detail.notFound')
-            : isForbidden(query.error)
-              ? t('table.noAccessTitle')
-              : t('table.errorTitle')
-        }
-        description={notFound ? t('cpoSessions.detail.notFoundDescription') : query.error.message}
-      />
-    )
-  } else
-    body = (
-      <div className="flex justify-center py-24">
-        <Loader message={t('ui.loading')} />
-      </div>
-    )
   return (
-    <SessionDrawer
-      open={uid !== null}
-      onClose={onClose}
-      title={session ? session.location.name : t('cpoSessions.detail.title')}
-      subtitle={session ? `${session.external_id} · ${session.evse_id}` : uid}
+    <SessionPanel
+      openId={openId}
+      onClose={close}
+      query={query}
+      title={session ? session.location.name : null}
+      subtitle={session ? `${session.external_id} · ${session.evse_id}` : null}
     >
-      {body}
-    </SessionDrawer>
+      {session ? <Loaded session={session} nameOf={nameOf} /> : null}
+    </SessionPanel>
   )
 }

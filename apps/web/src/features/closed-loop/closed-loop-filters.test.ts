@@ -1,28 +1,21 @@
 import { employeeFilterRequest, personFilterRequest } from '@portal/contract'
+import type { TFunction } from 'i18next'
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
-import { employeeFilterBody, parseVariant, personFilterBody, windowStart } from './closed-loop-filters'
+import { listStateOf } from '@/components/data-table/list-state-of'
+import {
+  employeeFilterBody,
+  employeeRangeProblem,
+  parseVariant,
+  personFilterBody,
+  uuidsOf,
+} from './closed-loop-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
+const page = (n: number) => ({ limit: 20, offset: (n - 1) * 20 })
+const t = ((key: string, o?: { filter?: string }) => (o?.filter ? `${key}(${o.filter})` : key)) as TFunction
 
-const NOW = new Date(2026, 10, 23, 15, 30)
-const MIDNIGHT = new Date(2026, 10, 23).getTime()
-const DAY = 86_400_000
+const dayStart = (y: number, m: number, d: number) => new Date(y, m - 1, d).getTime()
+const dayEnd = (y: number, m: number, d: number) => new Date(y, m - 1, d + 1).getTime() - 1
 
 describe('closed-loop filters', () => {
   it.each([
@@ -35,17 +28,17 @@ describe('closed-loop filters', () => {
     expect(parseVariant(raw)).toBe(expected)
   })
 
-  it.each([
-    [1, MIDNIGHT],
-    [7, MIDNIGHT - 6 * DAY],
-    [30, MIDNIGHT - 29 * DAY],
-  ])('the last %i days start at local midnight %i', (days, expected) => {
-    expect(windowStart(days, NOW)).toBe(expected)
+  it('reads the picked uuids once each, ignoring empty pieces', () => {
+    expect(uuidsOf(listOf({ person: 'a, b,,a' }), 'person')).toEqual(['a', 'b'])
+    expect(uuidsOf(listOf({ person: '' }), 'person')).toEqual([])
   })
 
   it('sends persons 20 a page with only the set filters', () => {
-    expect(personFilterBody(listOf({ status: '', q: '', q_in: '' }, 3))).toEqual({ limit: 20, offset: 40 })
-    const body = personFilterBody(listOf({ status: 1, q: 'ttsh', q_in: 'hospital_code' }))
+    expect(personFilterBody(listOf({ status: '', q: '', q_in: '' }, 3), page(3))).toEqual({
+      limit: 20,
+      offset: 40,
+    })
+    const body = personFilterBody(listOf({ status: 1, q: 'ttsh', q_in: 'hospital_code' }), page(1))
     expect(body).toEqual({
       limit: 20,
       offset: 0,
@@ -56,29 +49,72 @@ describe('closed-loop filters', () => {
     expect(personFilterRequest.safeParse(body).success).toBe(true)
   })
 
-  it('nests the employee filters in `filter` (B §7) with the variant and the date windows', () => {
+  it('sends the picked persons as person_uuid_list, the spec’s filter of the list (B §7)', () => {
+    const body = personFilterBody(listOf({ person: 'p-1,p-2', q_in: 'nonsense', q: '' }), page(1))
+    expect(body).toEqual({ limit: 20, offset: 0, person_uuid_list: ['p-1', 'p-2'] })
+    expect(personFilterRequest.safeParse(body).success).toBe(true)
+  })
+
+  it('nests the employee filters in `filter` (B §7) with the variant, the picked employees and the day ranges', () => {
     const body = employeeFilterBody(
-      listOf({ status: 2, sets: ['east'], collected: 7, created: 0, refreshed: 1, q: 'CL00', q_in: '' }, 2),
+      listOf(
+        {
+          status: 2,
+          sets: ['east'],
+          employee: 'e-1',
+          collected_from: '2026-11-01',
+          collected_to: '2026-11-07',
+          created_from: '',
+          created_to: '2026-10-31',
+          refreshed_from: '2026-11-23',
+          refreshed_to: '2026-11-23',
+          q: 'CL00',
+          q_in: '',
+        },
+        2,
+      ),
+      page(2),
       2,
-      NOW,
     )
     expect(body).toEqual({
       filter: {
         limit: 20,
         offset: 20,
         balance_type: 2,
+        employee_uuid_list: ['e-1'],
         status: 2,
         set_list: ['east'],
-        last_collection_from: MIDNIGHT - 6 * DAY,
-        last_result_from: MIDNIGHT,
+        last_collection_from: dayStart(2026, 11, 1),
+        last_collection_to: dayEnd(2026, 11, 7),
+        created_at_upper: dayEnd(2026, 10, 31),
+        last_result_from: dayStart(2026, 11, 23),
+        last_result_to: dayEnd(2026, 11, 23),
         search_value: 'CL00',
       },
     })
     expect(employeeFilterRequest.safeParse(body).success).toBe(true)
   })
 
-  it('drops the last-refresh window on the item-balance variant (it never refreshes)', () => {
-    const body = employeeFilterBody(listOf({ refreshed: 7, status: '' }), 1, NOW)
+  it('drops the last-refresh range on the item-balance variant (it never refreshes)', () => {
+    const body = employeeFilterBody(
+      listOf({ refreshed_from: '2026-11-01', refreshed_to: '2026-11-02', status: '' }),
+      page(1),
+      1,
+    )
     expect(body).toEqual({ filter: { limit: 20, offset: 0, balance_type: 1 } })
+  })
+
+  it('refuses a range whose last day is before its first, naming it', () => {
+    const list = listOf({ created_from: '2026-11-05', created_to: '2026-11-04' })
+    expect(employeeRangeProblem(list, 1, t)).toBe(
+      'closedLoop.filter.endBeforeStart(closedLoop.filter.created)',
+    )
+    expect(employeeRangeProblem(listOf({ created_from: '2026-11-05', created_to: '2026-11-05' }), 1, t)).toBe(
+      undefined,
+    )
+    // The refresh range is not the item-balance variant's: it cannot be wrong there.
+    expect(
+      employeeRangeProblem(listOf({ refreshed_from: '2026-11-05', refreshed_to: '2026-11-01' }), 1, t),
+    ).toBe(undefined)
   })
 })

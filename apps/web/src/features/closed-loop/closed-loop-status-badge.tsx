@@ -1,4 +1,5 @@
-import { ClosedLoopStatus, closedLoopStatuses, labelOf } from '@portal/contract'
+import { ClosedLoopStatus, closedLoopStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 

@@ -4,9 +4,9 @@ import {
   employeeBalanceTypes,
   formatDateTime,
   genders,
-  labelOf,
   refreshFrequencies,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import type { DataColumn } from '@/components/data-table/types'
@@ -51,6 +51,7 @@ export function employeeColumns(t: TFunction, o: EmployeeColumnOptions): DataCol
       id: 'name',
       header: t('closedLoop.col.name'),
       className: 'min-w-44',
+      card: 'title',
       cell: (e) =>
         e.person_uuid === null ? (
           <span className="font-medium">{e.name}</span>
@@ -68,6 +69,7 @@ export function employeeColumns(t: TFunction, o: EmployeeColumnOptions): DataCol
       id: 'status',
       header: t('closedLoop.col.status'),
       cell: (e) => <ClosedLoopStatusBadge status={e.status} />,
+      card: 'status',
     },
     {
       id: 'nric_last_four_characters',
@@ -79,6 +81,7 @@ export function employeeColumns(t: TFunction, o: EmployeeColumnOptions): DataCol
       id: 'redemption_code',
       header: t('closedLoop.col.redemption_code'),
       cell: (e) => <span className="font-mono text-xs">{e.redemption_code}</span>,
+      card: 'subtitle',
     },
     {
       id: 'phone_number',
@@ -98,8 +101,9 @@ export function employeeColumns(t: TFunction, o: EmployeeColumnOptions): DataCol
       header: t('closedLoop.col.quota'),
       cell: (e) => e.quota,
       align: 'right',
+      card: 'meta',
     },
-    { id: 'item_balance', header: t('closedLoop.col.item_balance'), cell: balanceCell },
+    { id: 'item_balance', header: t('closedLoop.col.item_balance'), cell: balanceCell, card: 'meta' },
     {
       id: 'gender',
       header: t('closedLoop.col.gender'),
@@ -112,7 +116,12 @@ export function employeeColumns(t: TFunction, o: EmployeeColumnOptions): DataCol
       cell: (e) => e.hospital_code,
       defaultVisible: false,
     },
-    { id: 'last_collected', header: t('closedLoop.col.last_collected'), cell: (e) => when(e.last_collected) },
+    {
+      id: 'last_collected',
+      header: t('closedLoop.col.last_collected'),
+      cell: (e) => when(e.last_collected),
+      card: 'meta',
+    },
     quota && {
       id: 'refresh_time',
       header: t('closedLoop.col.refresh_time'),

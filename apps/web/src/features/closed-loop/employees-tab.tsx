@@ -4,22 +4,27 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
-import { ExportButton } from '@/components/export/export-button'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList, withoutKeys } from '@/components/data-table/use-list'
+import { ExportButton } from '@/components/export/export-button'
+import { RangeFilter } from '@/components/list-filters/range-filter'
+import { useSetOptions } from '@/components/options/set-options'
 import { cn } from '@/components/ui/cn'
-import { isForbidden } from '@/lib/http'
 import { getRuntimeConfig } from '@/lib/runtime-config'
-import { useEmployees } from './api/filter-employees'
-import { useSets } from './api/filter-sets'
+import { closedLoopKeys } from './api/closed-loop-keys'
+import { filterEmployees } from './api/filter-employees'
 import {
+  EMPLOYEE_KEY,
   EMPLOYEES_PAGE_SIZE,
   employeeFilterBody,
   employeeFilterDefs,
+  employeeRangeProblem,
+  employeeRanges,
+  OUTSIDE_BAR,
   parseVariant,
   VARIANT_KEY,
 } from './closed-loop-filters'
+import { EmployeePicker } from './closed-loop-pickers'
 import { employeeColumns } from './employee-columns'
 
 const rowId = (e: EmployeeListItem) => e.employee_uuid
@@ -47,6 +52,8 @@ function VariantSwitch({ variant }: { variant: EmployeeBalanceType }) {
                 const next = new URLSearchParams(prev)
                 next.set(VARIANT_KEY, String(e.value))
                 next.delete('page')
+                // Employees picked in one variant are none of the other's.
+                next.delete(EMPLOYEE_KEY)
                 return next
               })
             }
@@ -63,48 +70,45 @@ function VariantSwitch({ variant }: { variant: EmployeeBalanceType }) {
   )
 }
 
-/** The Employees tab: 20 a page (B §9), both variants, balances, quotas, refresh frequencies, filters, columns. */
+/** The Employees tab: 20 a page (B §9), both variants, the employee picker and date ranges of B §7, columns. */
 export function EmployeesTab() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const variant = parseVariant(params.get(VARIANT_KEY))
-  const sets = useSets()
+  const sets = useSetOptions()
   const defs = useMemo(() => employeeFilterDefs(t, sets.data ?? [], variant), [t, sets.data, variant])
+  const barDefs = useMemo(() => defs.filter((d) => !OUTSIDE_BAR.includes(d.key)), [defs])
   const showNextRefreshTime = getRuntimeConfig().closed_loop_next_refresh_time
   const columns = useMemo(
     () => employeeColumns(t, { variant, showNextRefreshTime }),
     [t, variant, showNextRefreshTime],
   )
-  const list = useListState(defs)
-  const body = employeeFilterBody(list, variant)
-  const query = useEmployees(body)
-  const { limit: _limit, offset: _offset, ...exportFilters } = body.filter
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
+  const { list, table, query, exportFilters } = useList({
+    filters: defs,
+    pageSize: EMPLOYEES_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => employeeFilterBody(state, page, variant),
+    queryKey: (body, entityCode) => closedLoopKeys.employees(entityCode, body),
+    fetch: filterEmployees,
+    rows: (data) => data.employees,
+    total: (data) => data.count,
+    // The export takes the inner filter (the list's nested `filter`, B §7) without its paging.
+    exportFilters: (body) => withoutKeys(body.filter, ['limit', 'offset']),
+    invalid: (state) => employeeRangeProblem(state, variant, t),
+  })
+  const range = {
+    fromLabel: t('closedLoop.filter.from'),
+    toLabel: t('closedLoop.filter.to'),
+    type: 'date' as const,
+  }
 
   return (
     <DataTable
       tableId={`closed-loop-employees-${String(variant)}`}
       caption={t('closedLoop.tabs.employees')}
       columns={columns}
-      rows={query.data?.employees}
       getRowId={rowId}
-      state={state}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={EMPLOYEES_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('closedLoop.emptyEmployees')}
       actions={
         // B §3's export permission flag: no button unless the server says this caller may export.
@@ -118,8 +122,23 @@ export function EmployeesTab() {
       }
       toolbar={
         <div className="flex flex-col gap-2">
-          <VariantSwitch variant={variant} />
-          <FilterBar defs={defs} list={list} />
+          <div className="flex flex-wrap items-center gap-2">
+            <VariantSwitch variant={variant} />
+            <EmployeePicker list={list} variant={variant} />
+          </div>
+          <FilterBar defs={barDefs} list={list} />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {employeeRanges(variant).map((r) => (
+              <RangeFilter
+                key={r.id}
+                list={list}
+                label={t(`closedLoop.filter.${r.label}`)}
+                fromKey={r.from}
+                toKey={r.to}
+                {...range}
+              />
+            ))}
+          </div>
         </div>
       }
     />

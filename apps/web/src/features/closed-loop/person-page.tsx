@@ -3,17 +3,16 @@ import {
   EmployeeBalanceType,
   employeeBalanceTypes,
   formatDateTime,
-  labelOf,
   redemptionMethods,
   refreshFrequencies,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import { getRuntimeConfig } from '@/lib/runtime-config'
 import { usePerson } from './api/get-person'
 import { ClosedLoopStatusBadge } from './closed-loop-status-badge'
@@ -198,37 +197,16 @@ export function PersonPage() {
   )
 
   if (uuid === '') return <Navigate to="/closed-loop" replace />
-  if (query.error instanceof ApiError && query.error.status === 404) {
+  if (!query.data) {
     return (
-      <>
-        <PageHeader title={t('closedLoop.person.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={t('closedLoop.person.notFoundTitle')}
-            description={t('closedLoop.person.notFoundDescription')}
-          />
-        </div>
-      </>
-    )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('closedLoop.person.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('closedLoop.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
+      <DetailState
+        valid
+        query={query}
+        title={t('closedLoop.title')}
+        breadcrumb={back}
+        notFoundTitle={t('closedLoop.person.notFoundTitle')}
+        notFoundDescription={t('closedLoop.person.notFoundDescription')}
+      />
     )
   }
   const p = query.data

@@ -1,4 +1,3 @@
-import type { Placement } from '@floating-ui/react'
 import type { ModalSize } from '@portal/contract'
 import {
   BREAKPOINTS,
@@ -17,6 +16,7 @@ import {
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Placement } from '@/components/ui/popover/place'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge, BADGE_TONES } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
+import { listStateOf } from '@/components/data-table/list-state-of'
 import { creditFilterBody, parseIds, toMinorUnits } from './credit-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
 
-const DEFAULTS = { sort: 'client_time', order: 'desc' }
+const DEFAULTS = {}
 
 describe('credit filters', () => {
   it.each([
@@ -43,6 +28,26 @@ describe('credit filters', () => {
       sort_by: 'client_time',
       order_by: 'desc',
     })
+  })
+
+  it('sends the order picked in a column header, and newest client time first until then', () => {
+    expect(creditFilterBody(listOf({}, 1, { key: 'amount', dir: 'asc' }), 'all')).toMatchObject({
+      sort_by: 'amount',
+      order_by: 'asc',
+    })
+    expect(creditFilterBody(listOf({}), 'all')).toMatchObject({ sort_by: 'client_time', order_by: 'desc' })
+  })
+
+  it('falls back to client time for a sort key the call does not take', () => {
+    expect(creditFilterBody(listOf({}, 1, { key: 'colour', dir: 'asc' }), 'all').sort_by).toBe('client_time')
+  })
+
+  it('sends no mode, method or type outside their catalogues (a hand-written URL)', () => {
+    const body = creditFilterBody(
+      listOf({ modes: [1, 99], methods: [98, 12345], types: ['normal', 'x'] }),
+      'all',
+    )
+    expect(body).toMatchObject({ modes: [1], payment_methods: [98], payment_types: ['normal'] })
   })
 
   it('sends the tab as the mode filter, over the Modes filter', () => {

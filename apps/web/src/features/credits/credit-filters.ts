@@ -4,13 +4,16 @@ import {
   CREDIT_LOG_SORT_FIELDS,
   CreditMode,
   creditModes,
+  isInCatalogue,
   PAGE_SIZES,
   paymentMethods,
   paymentTypes,
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { FilterDef, FilterOption, ListSort, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayStart, localDayEnd } from '@/components/list-filters/range-filter'
+import { catalogueOptions } from '@/lib/labels'
 
 export const CREDITS_PAGE_SIZE = PAGE_SIZES.creditLogs
 
@@ -41,36 +44,19 @@ export function creditFilterDefs(t: TFunction, machines: readonly FilterOption[]
       kind: 'multi',
       key: 'modes',
       label: t('credits.filter.modes'),
-      options: creditModes.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(creditModes),
     },
     {
       kind: 'multi',
       key: 'methods',
       label: t('credits.filter.methods'),
-      options: paymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(paymentMethods),
     },
     {
       kind: 'multi',
       key: 'types',
       label: t('credits.filter.types'),
-      options: paymentTypes.entries.map((e) => ({ value: e.value, label: e.label })),
-    },
-    {
-      kind: 'select',
-      key: 'sort',
-      label: t('credits.sortBy'),
-      defaultValue: 'client_time',
-      options: CREDIT_LOG_SORT_FIELDS.map((f) => ({ value: f, label: t(`credits.col.${f}`) })),
-    },
-    {
-      kind: 'select',
-      key: 'order',
-      label: t('credits.order'),
-      defaultValue: 'desc',
-      options: [
-        { value: 'desc', label: t('credits.desc') },
-        { value: 'asc', label: t('credits.asc') },
-      ],
+      options: catalogueOptions(paymentTypes),
     },
     ...RANGE_KEYS.map((key): FilterDef => ({ kind: 'search', key, label: key })),
   ]
@@ -91,13 +77,17 @@ export function parseIds(value: string): number[] {
     .filter((n) => Number.isInteger(n) && n > 0)
 }
 
+/** Newest client time first, until the operator sorts by a column header. */
+export const CREDIT_DEFAULT_SORT: ListSort = { key: 'client_time', dir: 'desc' }
+
 /** The request body of POST /iot/orders/creditlogs/filter from the list state; unset filters are left out. */
-export function creditFilterBody(list: ListState, tab: CreditTab): CreditLogFilterRequest {
-  const body = {
-    limit: CREDITS_PAGE_SIZE,
-    offset: (list.page - 1) * CREDITS_PAGE_SIZE,
-    sort_by: list.select('sort') as CreditLogFilterRequest['sort_by'],
-    order_by: list.select('order') as CreditLogFilterRequest['order_by'],
+export function creditFilterBody(
+  list: ListState,
+  tab: CreditTab,
+  page: PageWindow = { limit: CREDITS_PAGE_SIZE, offset: (list.page - 1) * CREDITS_PAGE_SIZE },
+): CreditLogFilterRequest {
+  const sort = list.sort ?? CREDIT_DEFAULT_SORT
+  const filters = cleanFilters({
     amount_lower: toMinorUnits(list.text('amount_from')),
     amount_upper: toMinorUnits(list.text('amount_to')),
     client_time_lower: localDayStart(list.text('time_from')),
@@ -105,11 +95,16 @@ export function creditFilterBody(list: ListState, tab: CreditTab): CreditLogFilt
     machine_credit_log_ids: parseIds(list.text('ids')),
     machine_ids: list.multi('machines').map(Number),
     // A mode tab is the mode filter; on "All" the operator picks modes themselves.
-    modes: (tab === 'all'
-      ? list.multi('modes').map(Number)
-      : [MODE_OF_TAB[tab]]) as CreditLogFilterRequest['modes'],
-    payment_methods: list.multi('methods').map(Number) as CreditLogFilterRequest['payment_methods'],
-    payment_types: list.multi('types').map(String) as CreditLogFilterRequest['payment_types'],
+    modes:
+      tab === 'all' ? list.multi('modes').filter((v) => isInCatalogue(creditModes, v)) : [MODE_OF_TAB[tab]],
+    payment_methods: list.multi('methods').filter((v) => isInCatalogue(paymentMethods, v)),
+    payment_types: list.multi('types').filter((v) => isInCatalogue(paymentTypes, v)),
+  })
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    sort_by: CREDIT_LOG_SORT_FIELDS.find((f) => f === sort.key) ?? 'client_time',
+    order_by: sort.dir,
+    ...filters,
   }
-  return cleanFilters(body) as CreditLogFilterRequest
 }

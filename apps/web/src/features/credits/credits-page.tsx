@@ -1,20 +1,21 @@
 import type { MachineCreditLog } from '@portal/contract'
+import { CREDIT_LOG_SORT_FIELDS } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
-import { ExportButton } from '@/components/export/export-button'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
-import { PageHeader } from '@/components/page/page-header'
-import { useMachineOptions } from './api/machine-options'
+import { useList } from '@/components/data-table/use-list'
+import { ExportButton } from '@/components/export/export-button'
 import { ListTabs } from '@/components/list-filters/list-tabs'
 import { RangeFilter } from '@/components/list-filters/range-filter'
-import { isForbidden } from '@/lib/http'
-import { useCreditLogs } from './api/credit-logs-api'
+import { useMachineOptions } from '@/components/options/machine-options'
+import { PageHeader } from '@/components/page/page-header'
+import { creditKeys } from './api/credit-keys'
+import { filterCreditLogs } from './api/credit-logs-api'
 import { creditColumns } from './credit-columns'
 import {
+  CREDIT_DEFAULT_SORT,
   CREDIT_TABS,
   creditFilterBody,
   creditFilterDefs,
@@ -35,22 +36,24 @@ export function CreditsPage() {
   const machines = useMachineOptions()
   const defs = useMemo(() => creditFilterDefs(t, machines.data ?? []), [t, machines.data])
   const columns = useMemo(() => creditColumns(t), [t])
-  const list = useListState(defs)
-  const body = creditFilterBody(list, tab)
-  const query = useCreditLogs(body)
-  // Exports always run newest client time first: order and paging are not part of their filters.
-  const { limit: _limit, offset: _offset, sort_by: _sort, order_by: _order, ...exportFilters } = body
+  // B §8: 403 sets the no-permission state.
+  const { list, table, total, exportFilters } = useList({
+    filters: defs,
+    pageSize: CREDITS_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => creditFilterBody(state, tab, page),
+    queryKey: (body, entityCode) => creditKeys.list(entityCode, body),
+    fetch: filterCreditLogs,
+    rows: (data) => data.machine_credit_logs,
+    total: (data) => data.count,
+    defaultSort: CREDIT_DEFAULT_SORT,
+    sortKeys: CREDIT_LOG_SORT_FIELDS,
+    // Exports always run newest client time first: order and paging are not part of their filters.
+    exportFilters: ({ limit: _limit, offset: _offset, sort_by: _sort, order_by: _order, ...filters }) =>
+      filters,
+  })
   // On a mode tab the tab is the mode filter.
   const barDefs = defs.filter((d) => !isRange(d.key) && !(tab !== 'all' && d.key === 'modes'))
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
   const range = { fromLabel: t('credits.filter.from'), toLabel: t('credits.filter.to') }
 
   return (
@@ -73,18 +76,8 @@ export function CreditsPage() {
         tableId="credits"
         caption={t('credits.title')}
         columns={columns}
-        rows={query.data?.machine_credit_logs}
         getRowId={rowId}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={CREDITS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('credits.empty')}
         actions={<ExportButton source="credit-logs" filters={exportFilters} />}
         toolbar={

@@ -1,52 +1,54 @@
 import type { CarbonPartner } from '@portal/contract'
 import { formatDate, formatMoney, PARTNER_PAGE_SIZE } from '@portal/contract'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useCarbonDashboard, useCarbonPartners, useCarbonProgramme } from '@/components/carbon/carbon-api'
+import { fetchCarbonPartners, useCarbonDashboard, useCarbonProgramme } from '@/components/carbon/carbon-api'
 import { CarbonSummaryCards, ScenarioCard } from '@/components/carbon/carbon-dashboard'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
 import { partnerColumns } from '@/components/carbon/partner-columns'
 import { DataTable } from '@/components/data-table/data-table'
-import type { TableState } from '@/components/data-table/types'
+import type { FilterDef } from '@/components/data-table/list-state'
+import { useList } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { Loader } from '@/components/ui/loader/loader'
-import { isForbidden } from '@/lib/http'
 import { CATEGORIES_PATH, cpoDetailsPath, foDetailsPath } from './crx-paths'
+import { serverMessage } from '@/lib/server-messages'
 
-function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }): TableState {
-  if (query.isPending) return 'loading'
-  if (query.isError) return isForbidden(query.error) ? 'forbidden' : 'error'
-  return 'ready'
-}
+const NO_FILTERS: readonly FilterDef[] = []
+const rowId = (p: CarbonPartner) => p.entity_code
 
-/** One role's partners of the programme, each opening its details page. */
+/** One role's partners of the programme, each opening its details page; each table pages on its own. */
 function PartnerTable({ role }: { role: 'CPO' | 'FO' }) {
   const { t } = useTranslation()
-  const [page, setPage] = useState(1)
-  const query = useCarbonPartners({ limit: PARTNER_PAGE_SIZE, offset: (page - 1) * PARTNER_PAGE_SIZE, role })
   const columns = useMemo(() => partnerColumns(t, true), [t])
+  const { table } = useList({
+    filters: NO_FILTERS,
+    pageSize: PARTNER_PAGE_SIZE,
+    paging: 'count',
+    paramPrefix: role.toLowerCase(),
+    request: (_state, page) => ({ limit: page.limit, offset: page.offset, role }),
+    queryKey: (body, entityCode) => carbonKeys.partners(entityCode, body),
+    fetch: fetchCarbonPartners,
+    rows: (data) => data.partners,
+    total: (data) => data.count,
+  })
   const title = role === 'CPO' ? t('crx.home.cpoPartners') : t('crx.home.fleetOwners')
   return (
-    <DataTable<CarbonPartner>
-      tableId={`crx-partners-${role}`}
-      caption={title}
-      columns={columns}
-      rows={query.data?.partners}
-      getRowId={(p) => p.entity_code}
-      state={stateOf(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={page}
-      pageSize={PARTNER_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={setPage}
-      rowHref={(p) => (role === 'CPO' ? cpoDetailsPath(p.entity_code) : foDetailsPath(p.entity_code))}
-      emptyTitle={t('carbon.partners.empty')}
-      toolbar={<h2 className="text-sm font-semibold text-slate-900">{title}</h2>}
-    />
+    <div className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <DataTable
+        tableId={`crx-partners-${role}`}
+        caption={title}
+        columns={columns}
+        getRowId={rowId}
+        {...table}
+        rowHref={(p) => (role === 'CPO' ? cpoDetailsPath(p.entity_code) : foDetailsPath(p.entity_code))}
+        emptyTitle={t('carbon.partners.empty')}
+      />
+    </div>
   )
 }
 
@@ -75,7 +77,9 @@ export function CrxPage() {
         <div className="rounded-lg border border-slate-200 bg-white">
           <EmptyState
             title={programme.isError ? t('table.errorTitle') : t('crx.home.noProgrammeTitle')}
-            description={programme.isError ? programme.error.message : t('crx.home.noProgrammeDescription')}
+            description={
+              programme.isError ? serverMessage(programme.error) : t('crx.home.noProgrammeDescription')
+            }
           />
         </div>
       </>

@@ -1,12 +1,6 @@
 import type { EmissionsCategory, EmissionsCategoryFilterRequest } from '@portal/contract'
-import {
-  cleanFilters,
-  EMISSIONS_CATEGORY_PAGE_SIZE,
-  formatDate,
-  fuels,
-  labelOf,
-  vehicleTypes,
-} from '@portal/contract'
+import { cleanFilters, EMISSIONS_CATEGORY_PAGE_SIZE, formatDate, fuels, vehicleTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,15 +8,19 @@ import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
+import { multiIn } from '@/components/list-filters/typed-values'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useEmissionsCategories } from './api/crx-api'
+import { fetchEmissionsCategories } from './api/crx-api'
 import { categoryPath, NEW_CATEGORY_PATH } from './crx-paths'
 
 const KEYS = { search: 'search', type: 'type', fuel: 'fuel' } as const
+const rowId = (c: EmissionsCategory) => String(c.id)
+const rowHref = (c: EmissionsCategory) => categoryPath(c.id)
 
 function categoryFilterDefs(t: TFunction): FilterDef[] {
   return [
@@ -43,36 +41,45 @@ function categoryFilterDefs(t: TFunction): FilterDef[] {
 }
 
 /** The call's body from the list state (unset filters left out). */
-function categoryBody(list: Pick<ListState, 'text' | 'multi' | 'page'>): EmissionsCategoryFilterRequest {
+function categoryBody(
+  list: Pick<ListState, 'text' | 'multi'>,
+  page: PageWindow,
+): EmissionsCategoryFilterRequest {
   return {
-    limit: EMISSIONS_CATEGORY_PAGE_SIZE,
-    offset: (list.page - 1) * EMISSIONS_CATEGORY_PAGE_SIZE,
+    limit: page.limit,
+    offset: page.offset,
     ...cleanFilters({
       search: list.text(KEYS.search).trim(),
-      vehicle_type_list: list
-        .multi(KEYS.type)
-        .map(String) as EmissionsCategoryFilterRequest['vehicle_type_list'],
-      fuel_list: list.multi(KEYS.fuel).map(String) as EmissionsCategoryFilterRequest['fuel_list'],
+      vehicle_type_list: multiIn(list, KEYS.type, vehicleTypes),
+      fuel_list: multiIn(list, KEYS.fuel, fuels),
     }),
   }
 }
 
 function categoryColumns(t: TFunction): DataColumn<EmissionsCategory>[] {
   return [
-    { id: 'name', header: t('crx.categories.col.name'), cell: (c) => c.name },
+    { id: 'name', card: 'title', header: t('crx.categories.col.name'), cell: (c) => c.name },
     {
       id: 'vehicle_type',
+      card: 'subtitle',
       header: t('crx.categories.col.vehicle_type'),
       cell: (c) => labelOf(vehicleTypes, c.vehicle_type),
     },
-    { id: 'fuel', header: t('crx.categories.col.fuel'), cell: (c) => labelOf(fuels, c.fuel) },
+    { id: 'fuel', card: 'meta', header: t('crx.categories.col.fuel'), cell: (c) => labelOf(fuels, c.fuel) },
     {
       id: 'emission_factor',
+      card: 'meta',
       header: t('crx.categories.col.emission_factor'),
       cell: (c) => c.emission_factor.toFixed(3),
       align: 'right',
     },
-    { id: 'vehicles', header: t('crx.categories.col.vehicles'), cell: (c) => c.vehicles, align: 'right' },
+    {
+      id: 'vehicles',
+      card: 'meta',
+      header: t('crx.categories.col.vehicles'),
+      cell: (c) => c.vehicles,
+      align: 'right',
+    },
     {
       id: 'description',
       header: t('crx.categories.col.description'),
@@ -81,6 +88,7 @@ function categoryColumns(t: TFunction): DataColumn<EmissionsCategory>[] {
     },
     {
       id: 'updated_at',
+      card: 'meta',
       header: t('crx.categories.col.updated_at'),
       cell: (c) => <span className="whitespace-nowrap">{formatDate(c.updated_at)}</span>,
     },
@@ -94,16 +102,17 @@ function categoryColumns(t: TFunction): DataColumn<EmissionsCategory>[] {
 export function EmissionsCategoriesPage() {
   const { t } = useTranslation()
   const defs = useMemo(() => categoryFilterDefs(t), [t])
-  const list = useListState(defs)
-  const query = useEmissionsCategories(categoryBody(list))
   const columns = useMemo(() => categoryColumns(t), [t])
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: EMISSIONS_CATEGORY_PAGE_SIZE,
+    paging: 'count',
+    request: categoryBody,
+    queryKey: (body, entityCode) => carbonKeys.categories(entityCode, body),
+    fetch: fetchEmissionsCategories,
+    rows: (data) => data.categories,
+    total: (data) => data.count,
+  })
   return (
     <>
       <PageHeader
@@ -115,23 +124,13 @@ export function EmissionsCategoriesPage() {
           </Link>
         }
       />
-      <DataTable<EmissionsCategory>
+      <DataTable
         tableId="crx-emissions-categories"
         caption={t('crx.categories.title')}
         columns={columns}
-        rows={query.data?.categories}
-        getRowId={(c) => String(c.id)}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={EMISSIONS_CATEGORY_PAGE_SIZE}
-        total={query.data?.count}
-        onPageChange={list.setPage}
-        rowHref={(c) => categoryPath(c.id)}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        getRowId={rowId}
+        rowHref={rowHref}
+        {...table}
         emptyTitle={t('crx.categories.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
       />

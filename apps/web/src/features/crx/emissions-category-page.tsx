@@ -1,7 +1,6 @@
 import type { EmissionsCategory } from '@portal/contract'
 import {
   creditValue,
-  emissionsCategoryWrite,
   emissionsReducedGrams,
   factorToGrams,
   formatDateTime,
@@ -11,45 +10,23 @@ import {
   kgOf,
   vehicleTypes,
 } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useCarbonProgramme } from '@/components/carbon/carbon-api'
 import { DetailState } from '@/components/form-kit/detail-state'
 import { Card, FormError, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Button, buttonClasses } from '@/components/ui/button/button'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
 import { useEmissionsCategory, useSaveEmissionsCategory } from './api/crx-api'
+import { categoryDraftOf, categoryFormSchema, EMPTY_CATEGORY } from './category-form-schema'
 import { CATEGORIES_PATH, categoryIdOf } from './crx-paths'
 
-const FIELDS = ['name', 'vehicle_type', 'fuel', 'emission_factor', 'description'] as const
 /** The session the preview prices: a typical 30 kWh charge. */
 const PREVIEW_KWH = 30
-
-interface Draft {
-  name: string
-  vehicle_type: string
-  fuel: string
-  emission_factor: string
-  description: string
-}
-
-const EMPTY: Draft = { name: '', vehicle_type: '', fuel: '', emission_factor: '', description: '' }
-
-function draftOf(c: EmissionsCategory): Draft {
-  return {
-    name: c.name,
-    vehicle_type: c.vehicle_type,
-    fuel: c.fuel,
-    emission_factor: c.emission_factor.toFixed(3),
-    description: c.description,
-  }
-}
 
 function Back() {
   const { t } = useTranslation()
@@ -91,32 +68,17 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
   const navigate = useNavigate()
   const { addToast } = useToast()
   const save = useSaveEmissionsCategory(category?.id ?? null)
-  const [draft, setDraft] = useState<Draft>(category ? draftOf(category) : EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(() => categoryFormSchema(t), [t])
+  const form = useZodForm(schema, {
+    defaultValues: category ? categoryDraftOf(category) : EMPTY_CATEGORY,
+  })
   const [formError, setFormError] = useState<string | null>(null)
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const { errors } = form.formState
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const factor = draft.emission_factor.trim() === '' ? Number.NaN : Number(draft.emission_factor)
-    const checked = validate(
-      emissionsCategoryWrite,
-      { ...draft, emission_factor: Number.isFinite(factor) ? factor : undefined },
-      () => [],
-    )
-    if (!checked.ok) {
-      const all = { ...checked.errors }
-      // The schema's own words for a missing choice are generic; the form says what to do.
-      if (draft.vehicle_type === '') all.vehicle_type = t('crx.category.chooseVehicleType')
-      if (draft.fuel === '') all.fuel = t('crx.category.chooseFuel')
-      if (!Number.isFinite(factor)) all.emission_factor = t('crx.category.factorRequired')
-      setErrors(all)
-      return
-    }
-    setErrors({})
     try {
-      const saved = await save.mutateAsync(checked.data)
+      const saved = await save.mutateAsync(body)
       addToast({
         variant: 'success',
         title: category ? t('crx.category.saved') : t('crx.category.created'),
@@ -125,11 +87,9 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
       })
       void navigate(CATEGORIES_PATH)
     } catch (error) {
-      const server = serverErrors(error, FIELDS)
-      setErrors(server.fields)
-      setFormError(server.message)
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  })
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -138,18 +98,16 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
           <TextField
             className="sm:col-span-2"
             label={t('crx.categories.col.name')}
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
+            error={errors.name?.message}
             hint={t('crx.category.nameHint')}
             autoComplete="off"
             maxLength={80}
+            {...form.register('name')}
           />
           <SelectField
             label={t('crx.categories.col.vehicle_type')}
-            value={draft.vehicle_type}
-            onChange={(e) => set('vehicle_type', e.target.value)}
-            error={errors.vehicle_type}
+            error={errors.vehicle_type?.message}
+            {...form.register('vehicle_type')}
           >
             <option value="">{t('crx.category.chooseVehicleType')}</option>
             {vehicleTypes.entries.map((v) => (
@@ -160,10 +118,9 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
           </SelectField>
           <SelectField
             label={t('crx.categories.col.fuel')}
-            value={draft.fuel}
-            onChange={(e) => set('fuel', e.target.value)}
-            error={errors.fuel}
+            error={errors.fuel?.message}
             hint={t('crx.category.fuelHint')}
+            {...form.register('fuel')}
           >
             <option value="">{t('crx.category.chooseFuel')}</option>
             {fuels.entries.map((f) => (
@@ -174,21 +131,19 @@ function CategoryForm({ category }: { category: EmissionsCategory | null }) {
           </SelectField>
           <TextField
             label={t('crx.categories.col.emission_factor')}
-            value={draft.emission_factor}
-            onChange={(e) => set('emission_factor', e.target.value)}
-            error={errors.emission_factor}
+            error={errors.emission_factor?.message}
             hint={t('crx.category.factorHint')}
             inputMode="decimal"
             placeholder="0.710"
+            {...form.register('emission_factor')}
           />
-          <Preview factor={draft.emission_factor} />
+          <Preview factor={form.watch('emission_factor')} />
           <TextField
             className="sm:col-span-2"
             label={t('crx.categories.col.description')}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            error={errors.description}
+            error={errors.description?.message}
             maxLength={500}
+            {...form.register('description')}
           />
         </div>
         {category && (

@@ -1,40 +1,40 @@
-import type { CarbonPartnerDetail, CarbonPayout, CarbonVehicle, PartnerRole } from '@portal/contract'
+import type { CarbonPartnerDetail, CarbonVehicle, PartnerRole } from '@portal/contract'
 import {
   formatDate,
   formatEmissions,
   formatEnergy,
   formatMoney,
   fuels,
-  labelOf,
   PAYOUT_PAGE_SIZE,
   VEHICLE_PAGE_SIZE,
   vehicleTypes,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
-import { useMemo, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { useCarbonPayouts } from '@/components/carbon/carbon-api'
+import { fetchCarbonPayouts } from '@/components/carbon/carbon-api'
 import { FigureTable } from '@/components/carbon/carbon-dashboard'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
 import { payoutColumns } from '@/components/carbon/payout-columns'
 import { DataTable } from '@/components/data-table/data-table'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { FilterDef } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { FigureCard } from '@/components/ev-overview/figure-card'
 import { DetailState, Field } from '@/components/form-kit/detail-state'
 import { Card } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
 import { buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useCarbonVehicles, usePartnerDetail } from './api/crx-api'
+import { ScrollRegion } from '@/components/ui/scroll-region/scroll-region'
+import { fetchCarbonVehicles, usePartnerDetail } from './api/crx-api'
 import { CRX_PATH, cpoDetailsPath, foDetailsPath } from './crx-paths'
 import { tableEmissions, tableEnergy } from '@/components/carbon/carbon-format'
 
-function stateOf(query: { isPending: boolean; isError: boolean; error: unknown }): TableState {
-  if (query.isPending) return 'loading'
-  if (query.isError) return isForbidden(query.error) ? 'forbidden' : 'error'
-  return 'ready'
-}
+const NO_FILTERS: readonly FilterDef[] = []
 
 function Back() {
   const { t } = useTranslation()
@@ -49,88 +49,102 @@ function vehicleColumns(t: TFunction): DataColumn<CarbonVehicle>[] {
   return [
     {
       id: 'license_plate',
+      card: 'title',
       header: t('crx.vehicles.col.license_plate'),
       cell: (v) => <span className="font-mono text-xs">{v.license_plate}</span>,
     },
     {
       id: 'vehicle_type',
+      card: 'subtitle',
       header: t('crx.vehicles.col.vehicle_type'),
       cell: (v) => labelOf(vehicleTypes, v.vehicle_type),
     },
-    { id: 'fuel', header: t('crx.vehicles.col.fuel'), cell: (v) => labelOf(fuels, v.fuel) },
+    { id: 'fuel', card: 'meta', header: t('crx.vehicles.col.fuel'), cell: (v) => labelOf(fuels, v.fuel) },
     {
       id: 'scenario',
+      card: 'meta',
       header: t('crx.vehicles.col.scenario'),
       cell: (v) => v.scenario ?? <Badge tone="warning">{t('crx.vehicles.noCategory')}</Badge>,
     },
     {
       id: 'enrolled_at',
+      card: 'meta',
       header: t('crx.vehicles.col.enrolled_at'),
       cell: (v) => <span className="whitespace-nowrap">{formatDate(v.enrolled_at)}</span>,
     },
   ]
 }
 
+/** A table of the partner's page, with its heading above (not in the toolbar, which folds away on a phone). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      {children}
+    </div>
+  )
+}
+
 /** A fleet owner's enrolled vehicles, 20 a page. */
 function Vehicles({ entity }: { entity: string }) {
   const { t } = useTranslation()
-  const [page, setPage] = useState(1)
-  const query = useCarbonVehicles({
-    limit: VEHICLE_PAGE_SIZE,
-    offset: (page - 1) * VEHICLE_PAGE_SIZE,
-    fo_entity_code: entity,
-  })
   const columns = useMemo(() => vehicleColumns(t), [t])
+  const { table } = useList({
+    filters: NO_FILTERS,
+    pageSize: VEHICLE_PAGE_SIZE,
+    paging: 'count',
+    paramPrefix: 'vehicles',
+    request: (_state, page) => ({ limit: page.limit, offset: page.offset, fo_entity_code: entity }),
+    queryKey: (body, entityCode) => carbonKeys.vehicles(entityCode, body),
+    fetch: fetchCarbonVehicles,
+    rows: (data) => data.vehicles,
+    total: (data) => data.count,
+  })
   return (
-    <DataTable<CarbonVehicle>
-      tableId="crx-partner-vehicles"
-      caption={t('crx.vehicles.title')}
-      columns={columns}
-      rows={query.data?.vehicles}
-      getRowId={(v) => String(v.id)}
-      state={stateOf(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={page}
-      pageSize={VEHICLE_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={setPage}
-      emptyTitle={t('crx.vehicles.empty')}
-      toolbar={<h2 className="text-sm font-semibold text-slate-900">{t('crx.vehicles.title')}</h2>}
-    />
+    <Section title={t('crx.vehicles.title')}>
+      <DataTable
+        tableId="crx-partner-vehicles"
+        caption={t('crx.vehicles.title')}
+        columns={columns}
+        getRowId={(v) => String(v.id)}
+        {...table}
+        emptyTitle={t('crx.vehicles.empty')}
+      />
+    </Section>
   )
 }
 
 /** The payouts the exchange made to this partner. */
 function Payouts({ entity, role }: { entity: string; role: PartnerRole }) {
   const { t } = useTranslation()
-  const [page, setPage] = useState(1)
-  const query = useCarbonPayouts({
-    limit: PAYOUT_PAGE_SIZE,
-    offset: (page - 1) * PAYOUT_PAGE_SIZE,
-    payee_entity_code: entity,
-    payee_role: role,
-  })
   const columns = useMemo(() => payoutColumns(t, false), [t])
+  const { table } = useList({
+    filters: NO_FILTERS,
+    pageSize: PAYOUT_PAGE_SIZE,
+    paging: 'count',
+    paramPrefix: 'payouts',
+    request: (_state, page) => ({
+      limit: page.limit,
+      offset: page.offset,
+      payee_entity_code: entity,
+      payee_role: role,
+    }),
+    queryKey: (body, entityCode) => carbonKeys.payouts(entityCode, body),
+    fetch: fetchCarbonPayouts,
+    rows: (data) => data.payouts,
+    total: (data) => data.count,
+  })
   return (
-    <DataTable<CarbonPayout>
-      tableId="crx-partner-payouts"
-      caption={t('crx.partner.payouts')}
-      columns={columns}
-      rows={query.data?.payouts}
-      getRowId={(p) => p.uuid}
-      state={stateOf(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={page}
-      pageSize={PAYOUT_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={setPage}
-      emptyTitle={t('carbon.payouts.empty')}
-      toolbar={<h2 className="text-sm font-semibold text-slate-900">{t('crx.partner.payouts')}</h2>}
-    />
+    <Section title={t('crx.partner.payouts')}>
+      <DataTable
+        tableId="crx-partner-payouts"
+        caption={t('crx.partner.payouts')}
+        columns={columns}
+        getRowId={(p) => p.uuid}
+        {...table}
+        emptyTitle={t('carbon.payouts.empty')}
+      />
+    </Section>
   )
 }
 
@@ -159,7 +173,7 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
           href={recordsLink}
         />
       </div>
-      <div className="grid gap-5 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
         <Card title={t('crx.partner.profile')}>
           <dl className="grid grid-cols-1 gap-3">
             <Field label={t('crx.partner.code')}>{partner.entity_code}</Field>
@@ -175,7 +189,10 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
           title={cpo ? t('crx.partner.fleetPartners') : t('crx.partner.cpoPartners')}
           className="lg:col-span-2"
         >
-          <div className="overflow-x-auto">
+          <ScrollRegion
+            label={cpo ? t('crx.partner.fleetPartners') : t('crx.partner.cpoPartners')}
+            className="overflow-x-auto"
+          >
             <FigureTable
               caption={cpo ? t('crx.partner.fleetPartners') : t('crx.partner.cpoPartners')}
               headers={[
@@ -201,30 +218,32 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
                 money(p.partner_earnings),
               ])}
             />
-          </div>
+          </ScrollRegion>
         </Card>
       </div>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         {cpo && (
           <Card title={t('carbon.dashboard.topLocations')}>
             {partner.top_locations.length === 0 ? (
               <p className="text-sm text-slate-500">{t('carbon.dashboard.noData')}</p>
             ) : (
-              <FigureTable
-                caption={t('carbon.dashboard.topLocations')}
-                headers={[
-                  t('carbon.dashboard.location'),
-                  t('carbon.dashboard.creditValue'),
-                  t('carbon.dashboard.energy'),
-                  t('carbon.dashboard.records'),
-                ]}
-                rows={partner.top_locations.map((l) => [
-                  l.name,
-                  money(l.total_earnings),
-                  tableEnergy(l.kWh, i18n.language),
-                  l.records.toLocaleString(i18n.language),
-                ])}
-              />
+              <ScrollRegion label={t('carbon.dashboard.topLocations')} className="overflow-x-auto">
+                <FigureTable
+                  caption={t('carbon.dashboard.topLocations')}
+                  headers={[
+                    t('carbon.dashboard.location'),
+                    t('carbon.dashboard.creditValue'),
+                    t('carbon.dashboard.energy'),
+                    t('carbon.dashboard.records'),
+                  ]}
+                  rows={partner.top_locations.map((l) => [
+                    l.name,
+                    money(l.total_earnings),
+                    tableEnergy(l.kWh, i18n.language),
+                    l.records.toLocaleString(i18n.language),
+                  ])}
+                />
+              </ScrollRegion>
             )}
           </Card>
         )}
@@ -232,21 +251,23 @@ function PartnerView({ partner }: { partner: CarbonPartnerDetail }) {
           {partner.scenarios.length === 0 ? (
             <p className="text-sm text-slate-500">{t('carbon.dashboard.noData')}</p>
           ) : (
-            <FigureTable
-              caption={t('crx.partner.scenarios')}
-              headers={[
-                t('carbon.dashboard.scenario'),
-                t('carbon.dashboard.emissions'),
-                t('carbon.dashboard.energy'),
-                t('carbon.dashboard.records'),
-              ]}
-              rows={partner.scenarios.map((s) => [
-                s.scenario,
-                tableEmissions(s.emissions_reduced, i18n.language),
-                tableEnergy(s.kWh, i18n.language),
-                s.records.toLocaleString(i18n.language),
-              ])}
-            />
+            <ScrollRegion label={t('crx.partner.scenarios')} className="overflow-x-auto">
+              <FigureTable
+                caption={t('crx.partner.scenarios')}
+                headers={[
+                  t('carbon.dashboard.scenario'),
+                  t('carbon.dashboard.emissions'),
+                  t('carbon.dashboard.energy'),
+                  t('carbon.dashboard.records'),
+                ]}
+                rows={partner.scenarios.map((s) => [
+                  s.scenario,
+                  tableEmissions(s.emissions_reduced, i18n.language),
+                  tableEnergy(s.kWh, i18n.language),
+                  s.records.toLocaleString(i18n.language),
+                ])}
+              />
+            </ScrollRegion>
           )}
         </Card>
       </div>

@@ -1,13 +1,14 @@
 import type { DeviceCommand } from '@portal/contract'
-import { commandStatuses, deviceCommandCodes, formatDateTime, labelOf, screenTypes } from '@portal/contract'
+import { commandStatuses, deviceCommandCodes, formatDateTime, screenTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { useDashboardDevice } from './api/dashboard-devices'
-import { detailGate } from './detail-states'
 import { Card, dash, dateTimeOrDash, Field, MachineCell } from './device-parts'
 import { SendCommand } from './send-command'
 
@@ -17,7 +18,7 @@ function Commands({ commands }: { commands: readonly DeviceCommand[] }) {
   const { t } = useTranslation()
   if (commands.length === 0) return <EmptyState title={t('devices.noCommands')} />
   return (
-    <div className="-m-4 overflow-x-auto">
+    <div className="-m-4 overflow-x-auto" tabIndex={0} role="group" aria-label={t('devices.commands')}>
       <table className="w-full text-sm">
         <caption className="sr-only">{t('devices.commands')}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -78,16 +79,18 @@ export function DevicePage() {
       ← {t('devices.title')}
     </Link>
   )
-  const gate = detailGate({
-    validId: Number.isInteger(deviceId) && deviceId > 0,
-    query,
-    back,
-    title: t('devices.dashboardTab'),
-    notFoundTitle: t('devices.notFoundTitle'),
-    notFoundDescription: t('devices.notFoundDescription'),
-    loading: t('devices.loading'),
-  })
-  if (gate !== null || !query.data) return gate
+  if (!query.data) {
+    return (
+      <DetailState
+        valid={Number.isInteger(deviceId) && deviceId > 0}
+        query={query}
+        title={t('devices.dashboardTab')}
+        breadcrumb={back}
+        notFoundTitle={t('devices.notFoundTitle')}
+        notFoundDescription={t('devices.notFoundDescription')}
+      />
+    )
+  }
   const d = query.data
   return (
     <>

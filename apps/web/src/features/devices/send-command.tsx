@@ -1,11 +1,13 @@
 import type { DeviceCommandCode } from '@portal/contract'
-import { deviceCommandCodes, labelOf } from '@portal/contract'
+import { deviceCommandCodes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
 import { useToast } from '@/components/ui/toast/toast'
 import { useSendCommand } from './api/dashboard-devices'
+import { serverMessage } from '@/lib/server-messages'
 
 /**
  * "Send command": pick a command, then confirm it in a dialog that names the command and the device, since a
@@ -37,7 +39,7 @@ export function SendCommand({ deviceId, deviceCode }: { deviceId: number; device
       addToast({
         variant: 'error',
         title: t('devices.commandFailed'),
-        message: error instanceof Error ? error.message : '',
+        message: serverMessage(error),
         timeout: 5000,
       })
     }

@@ -1,9 +1,9 @@
 import { formatDateTime } from '@portal/contract'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { useTcnDevice } from './api/tcn-devices'
-import { detailGate } from './detail-states'
 import { Card, dash, dateTimeOrDash, Field, MachineCell, OnlineBadge } from './device-parts'
 
 /** /devices/tcn/{id?}: one TCN board; without an id, the TCN tab of the list. */
@@ -18,16 +18,18 @@ export function TcnDevicePage() {
       ← {t('devices.title')}
     </Link>
   )
-  const gate = detailGate({
-    validId: Number.isInteger(deviceId) && deviceId > 0,
-    query,
-    back,
-    title: t('devices.tcnTab'),
-    notFoundTitle: t('devices.notFoundTitle'),
-    notFoundDescription: t('devices.notFoundDescription'),
-    loading: t('devices.loading'),
-  })
-  if (gate !== null || !query.data) return gate
+  if (!query.data) {
+    return (
+      <DetailState
+        valid={Number.isInteger(deviceId) && deviceId > 0}
+        query={query}
+        title={t('devices.tcnTab')}
+        breadcrumb={back}
+        notFoundTitle={t('devices.notFoundTitle')}
+        notFoundDescription={t('devices.notFoundDescription')}
+      />
+    )
+  }
   const d = query.data
   return (
     <>

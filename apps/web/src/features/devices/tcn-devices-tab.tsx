@@ -2,50 +2,51 @@ import type { TcnDevice } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
-import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import { useTcnDevices } from './api/tcn-devices'
-import { DateRangeInputs } from './date-range-inputs'
+import { useList } from '@/components/data-table/use-list'
+import { deviceKeys } from './api/device-keys'
+import { filterTcnDevices } from './api/tcn-devices'
 import { tcnColumns } from './device-columns'
-import { FROM, TCN_PAGE_SIZE, tcnFilterBody, tcnFilterDefs, TO } from './device-filters'
-import { tableState } from './table-state'
+import {
+  DEFAULT_DEVICE_SORT,
+  rangeProblem,
+  TCN_PAGE_SIZE,
+  TCN_SORT_KEYS,
+  tcnFilterBody,
+  tcnFilterDefs,
+} from './device-filters'
+import { DeviceListToolbar } from './device-list-toolbar'
 
 const rowId = (d: TcnDevice) => String(d.id)
 const rowHref = (d: TcnDevice) => `/devices/tcn/${String(d.id)}`
 
-/** TCN devices (B §7, 50 a page): created-at range, last login, MID search and sort. */
+/** TCN devices (B §7, 50 a page): created-at range, last login, MID and device code search, header sorting. */
 export function TcnDevicesTab() {
   const { t } = useTranslation()
   const defs = useMemo(() => tcnFilterDefs(t), [t])
-  const barDefs = useMemo(() => defs.filter((d) => d.key !== FROM && d.key !== TO), [defs])
   const columns = useMemo(() => tcnColumns(t), [t])
-  const list = useListState(defs)
-  const query = useTcnDevices(tcnFilterBody(list))
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: TCN_PAGE_SIZE,
+    paging: 'count',
+    request: tcnFilterBody,
+    queryKey: (body, entityCode) => deviceKeys.tcnList(entityCode, body),
+    fetch: filterTcnDevices,
+    rows: (data) => data.devices,
+    total: (data) => data.count,
+    defaultSort: DEFAULT_DEVICE_SORT,
+    sortKeys: TCN_SORT_KEYS,
+    invalid: (state) => rangeProblem(state, t),
+  })
   return (
     <DataTable
       tableId="tcn-devices"
       caption={t('devices.tcnTab')}
       columns={columns}
-      rows={query.data?.devices}
       getRowId={rowId}
       rowHref={rowHref}
-      state={tableState(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={TCN_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('devices.emptyTcn')}
-      toolbar={
-        <div className="flex flex-wrap items-center gap-2">
-          <FilterBar defs={barDefs} list={list} />
-          <DateRangeInputs list={list} />
-        </div>
-      }
+      toolbar={<DeviceListToolbar defs={defs} list={list} />}
     />
   )
 }

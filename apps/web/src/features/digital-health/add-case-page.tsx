@@ -11,6 +11,7 @@ import { useCaseSites, useCreateCase } from './api/cases-api'
 import { caseInfoPath, EMPTY_CASE_DRAFT, toCreateBody } from './case-draft'
 import { CaseForm } from './case-form'
 import { templateLabel, UrgencyBadge } from './case-labels'
+import { serverMessage } from '@/lib/server-messages'
 
 /** The clear confirmation after an intake: the new case number, a link to the case, and the next steps. */
 function Confirmation({ created, onAnother }: { created: CaseDetail; onAnother: () => void }) {
@@ -121,7 +122,7 @@ export function AddCasePage() {
               role="alert"
               className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
             >
-              {t('digitalHealth.form.sitesFailed', { message: sites.error.message })}
+              {t('digitalHealth.form.sitesFailed', { message: serverMessage(sites.error) })}
             </p>
           )}
           <CaseForm

@@ -1,5 +1,6 @@
 import type { CaseAnswers, CaseDetail, CaseQuestion } from '@portal/contract'
 import { CASE_QUESTIONS, caseTemplates, PatientIdType } from '@portal/contract'
+import { z } from 'zod'
 
 /**
  * What the case form holds while the operator types: text as typed (answers too), so a half-typed number is not
@@ -156,3 +157,42 @@ export function formFieldOrder(template: string): string[] {
 
 /** The info page of a case (A §2 /digital-health/{caseId?}/info). */
 export const caseInfoPath = (caseId: string) => `/digital-health/${encodeURIComponent(caseId)}/info`
+
+/**
+ * What the form's fields hold (react-hook-form's values): the draft, where a yes/no question not yet answered is
+ * null (an unchecked radio group).
+ */
+export const caseFormValues = z.object({
+  caseTemplate: z.string(),
+  patientName: z.string(),
+  idType: z.string(),
+  idNumber: z.string(),
+  dateOfBirth: z.string(),
+  sex: z.string(),
+  dialCode: z.string(),
+  mobileNumber: z.string(),
+  siteCode: z.string(),
+  urgency: z.string(),
+  answers: z.record(z.string(), z.string().nullish()),
+  notes: z.string(),
+  consent: z.boolean(),
+  status: z.string(),
+  comment: z.string(),
+})
+export type CaseFormValues = z.input<typeof caseFormValues>
+
+/**
+ * The form's schema (docs/decisions/0033-forms.md): the draft becomes the request (`toBody`) and the contract's
+ * schema of that request checks it, so each message is the server's own, on the field it names.
+ */
+export function caseFormSchema<Body>(schema: z.ZodType<Body>, toBody: (draft: CaseDraft) => unknown) {
+  return caseFormValues.transform((values, ctx): Body => {
+    const answers: Record<string, string> = {}
+    for (const [key, value] of Object.entries(values.answers)) answers[key] = value ?? ''
+    const parsed = schema.safeParse(toBody({ ...values, answers }))
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+    return z.NEVER
+  })
+}

@@ -1,60 +1,51 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
-import { caseFilterBody, sortMapOf } from './case-filters'
+import { listStateOf } from '@/components/data-table/list-state-of'
+import { caseFilterBody, DEFAULT_CASE_SORT, sortMapOf } from './case-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
+const PAGE = { limit: 20, offset: 0 }
 
 describe('case list request (POST /cases/filter)', () => {
-  it('pages by 20 and sorts by the newest edit, sending no unset filter', () => {
-    expect(caseFilterBody(listOf({ sort: 'lastEditedDate:-1' }))).toEqual({
+  it('pages as asked and sorts by the newest edit, sending no unset filter', () => {
+    expect(caseFilterBody(listOf({}, 1, DEFAULT_CASE_SORT), PAGE)).toEqual({
       limit: 20,
       offset: 0,
       sort: { lastEditedDate: -1 },
     })
-    expect(caseFilterBody(listOf({ sort: 'lastEditedDate:-1' }, 3)).offset).toBe(40)
+    expect(caseFilterBody(listOf({}), { limit: 20, offset: 40 }).offset).toBe(40)
   })
 
   it.each([
-    ['caseNo:1', { caseNo: 1 }],
-    ['urgency:-1', { urgency: -1 }],
-    ['createdAt:-1', { createdAt: -1 }],
-    ['patientName:1', { lastEditedDate: -1 }],
-    ['caseNo:asc', { lastEditedDate: -1 }],
-    ['', { lastEditedDate: -1 }],
-  ])('sort %j is the map %j', (value, map) => {
-    expect(sortMapOf(value)).toEqual(map)
+    [{ key: 'caseNo', dir: 'asc' as const }, { caseNo: 1 }],
+    [{ key: 'urgency', dir: 'desc' as const }, { urgency: -1 }],
+    [{ key: 'createdAt', dir: 'desc' as const }, { createdAt: -1 }],
+    // A key the call does not sort by (a hand-edited URL) is the default order.
+    [{ key: 'patientName', dir: 'asc' as const }, { lastEditedDate: -1 }],
+    [null, { lastEditedDate: -1 }],
+  ])('the order %j is the sort map %j', (sort, map) => {
+    expect(sortMapOf(sort)).toEqual(map)
   })
 
   it('sends every filter by its request name, dates as local day bounds in ms', () => {
     const body = caseFilterBody(
-      listOf({
-        sort: 'caseNo:1',
-        caseNo: ' HEALTH-000042 ',
-        patient: 'tan',
-        template: ['diabetes_review'],
-        status: ['open', 'in_review'],
-        urgency: ['emergency'],
-        site: ['TPY'],
-        createdBy: ['u-1'],
-        created_from: '2026-11-01',
-        created_to: '2026-11-02',
-        edited_from: '2026-11-03',
-      }),
+      listOf(
+        {
+          caseNo: ' HEALTH-000042 ',
+          patient: 'tan',
+          template: ['diabetes_review'],
+          // A value the catalogue does not know is left out, not sent.
+          status: ['open', 'in_review', 'lost'],
+          urgency: ['emergency'],
+          site: ['TPY'],
+          createdBy: ['u-1'],
+          created_from: '2026-11-01',
+          created_to: '2026-11-02',
+          edited_from: '2026-11-03',
+        },
+        1,
+        { key: 'caseNo', dir: 'asc' },
+      ),
+      PAGE,
     )
     expect(body).toEqual({
       limit: 20,

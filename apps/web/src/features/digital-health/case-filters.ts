@@ -1,6 +1,6 @@
-import type { CaseFilterRequest, CaseSort, CaseSortField } from '@portal/contract'
+import type { CaseFilterRequest, CaseSort } from '@portal/contract'
 import {
-  CASE_PAGE_SIZE,
+  CASE_DEFAULT_SORT,
   CASE_SORT_FIELDS,
   caseStatuses,
   caseTemplates,
@@ -8,30 +8,20 @@ import {
   cleanFilters,
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { FilterDef, FilterOption, ListSort, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayEnd, localDayStart } from '@/components/list-filters/range-filter'
+import { multiIn, oneOf } from '@/components/list-filters/typed-values'
 import { statusLabel, templateLabel, urgencyLabel } from './case-labels'
 
-/** The sorts the list offers, as "field:direction" (the URL keeps this; the request sends `{ field: direction }`). */
-export const CASE_SORT_OPTIONS = [
-  'lastEditedDate:-1',
-  'lastEditedDate:1',
-  'createdAt:-1',
-  'createdAt:1',
-  'caseNo:-1',
-  'caseNo:1',
-  'urgency:-1',
-  'status:1',
-  'caseTemplate:1',
-] as const
-export const DEFAULT_CASE_SORT = CASE_SORT_OPTIONS[0]
+/** The order the list opens on: the newest edit first (B §7's default). */
+export const DEFAULT_CASE_SORT: ListSort = { key: 'lastEditedDate', dir: 'desc' }
 
-/** "urgency:-1" → { urgency: -1 }; anything else is the default (newest edit first). */
-export function sortMapOf(value: string): CaseSort {
-  const [field, direction] = value.split(':')
-  const known = CASE_SORT_FIELDS.find<CaseSortField>((f): f is CaseSortField => f === field)
-  if (known === undefined || (direction !== '1' && direction !== '-1')) return { lastEditedDate: -1 }
-  return { [known]: Number(direction) as 1 | -1 }
+/** The list's order as the call's sort map (B §7: field → 1 or -1); a key the call does not take is the default. */
+export function sortMapOf(sort: ListSort | null): CaseSort {
+  const field = oneOf(sort?.key, CASE_SORT_FIELDS)
+  if (sort === null || field === undefined) return CASE_DEFAULT_SORT
+  return { [field]: sort.dir === 'asc' ? 1 : -1 }
 }
 
 /** The range filters, drawn by the screen (the FilterBar has no range control). */
@@ -65,31 +55,21 @@ export function caseFilterDefs(
     },
     { kind: 'multi', key: 'site', label: t('digitalHealth.filter.site'), options: sites },
     { kind: 'multi', key: 'createdBy', label: t('digitalHealth.filter.createdBy'), options: staff },
-    {
-      kind: 'select',
-      key: 'sort',
-      label: t('digitalHealth.filter.sort'),
-      defaultValue: DEFAULT_CASE_SORT,
-      options: CASE_SORT_OPTIONS.map((v) => ({
-        value: v,
-        label: t(`digitalHealth.sort.${v.replace(':-1', '_desc').replace(':1', '_asc')}`),
-      })),
-    },
     ...CASE_RANGE_KEYS.map((key): FilterDef => ({ kind: 'search', key, label: key })),
   ]
 }
 
-/** POST /cases/filter from the list state: 20 a page, the sort as a map, unset filters left out (A §5). */
-export function caseFilterBody(list: ListState): CaseFilterRequest {
+/** POST /cases/filter from the list state: 20 a page, the order as a sort map, unset filters left out (A §5). */
+export function caseFilterBody(list: ListState, page: PageWindow): CaseFilterRequest {
   const body = {
-    limit: CASE_PAGE_SIZE,
-    offset: (list.page - 1) * CASE_PAGE_SIZE,
-    sort: sortMapOf(String(list.select('sort'))),
+    limit: page.limit,
+    offset: page.offset,
+    sort: sortMapOf(list.sort),
     caseNo: list.text('caseNo').trim(),
     patientName: list.text('patient').trim(),
-    caseTemplate: list.multi('template').map(String) as CaseFilterRequest['caseTemplate'],
-    status: list.multi('status').map(String) as CaseFilterRequest['status'],
-    urgency: list.multi('urgency').map(String) as CaseFilterRequest['urgency'],
+    caseTemplate: multiIn(list, 'template', caseTemplates),
+    status: multiIn(list, 'status', caseStatuses),
+    urgency: multiIn(list, 'urgency', caseUrgencies),
     siteCode: list.multi('site').map(String),
     createdBy: list.multi('createdBy').map(String),
     createdFrom: localDayStart(list.text('created_from')),

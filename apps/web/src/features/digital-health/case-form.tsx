@@ -8,20 +8,22 @@ import {
   genders,
   patientIdTypes,
 } from '@portal/contract'
-import type { ComponentPropsWithRef, ReactNode, SyntheticEvent } from 'react'
-import { useEffect, useId, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useMemo, useState } from 'react'
+import type { FieldErrors, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form'
+import { get } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { z } from 'zod'
 import { Card, FieldSet, FormError, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
+import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button, buttonClasses } from '@/components/ui/button/button'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { cn } from '@/components/ui/cn'
 import { TextField } from '@/components/ui/text-field/text-field'
-import type { CaseDraft } from './case-draft'
-import { formFieldOrder, questionsOf } from './case-draft'
+import type { CaseDraft, CaseFormValues } from './case-draft'
+import { caseFormSchema, formFieldOrder, questionsOf } from './case-draft'
 import {
   dialCodeLabel,
   idTypeLabel,
@@ -32,59 +34,19 @@ import {
   urgencyLabel,
 } from './case-labels'
 
-/** A labelled multi-line input with its message, styled like the shared TextField. */
-function TextAreaField({
-  label,
-  error,
-  hint,
-  className,
-  ...props
-}: Omit<ComponentPropsWithRef<'textarea'>, 'id'> & {
-  label: string
-  error?: string | undefined
-  hint?: string
-}) {
-  const id = useId()
-  const message = error ?? hint
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
-        className={cn(
-          'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400',
-          'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/30',
-          'aria-invalid:border-rose-400',
-        )}
-        {...props}
-      />
-      {message && (
-        <p id={`${id}-message`} className={cn('mt-1 text-xs', error ? 'text-rose-700' : 'text-slate-500')}>
-          {message}
-        </p>
-      )}
-    </div>
-  )
-}
-
 /** A yes/no question: two radio buttons drawn as a segmented control, with no answer until one is picked. */
 function YesNoField({
   name,
   label,
   value,
   error,
-  onChange,
+  register,
 }: {
-  name: string
+  name: `answers.${string}`
   label: string
-  value: string
+  value: string | null | undefined
   error?: string | undefined
-  onChange: (value: string) => void
+  register: UseFormRegister<CaseFormValues>
 }) {
   const { t } = useTranslation()
   return (
@@ -106,11 +68,9 @@ function YesNoField({
             <input
               type="radio"
               className="sr-only"
-              name={name}
               value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
               aria-invalid={error ? true : undefined}
+              {...register(name)}
             />
             {option === 'yes' ? t('digitalHealth.yes') : t('digitalHealth.no')}
           </label>
@@ -124,28 +84,22 @@ function QuestionField({
   question,
   value,
   error,
-  onChange,
+  register,
 }: {
   question: CaseQuestion
-  value: string
+  value: string | null | undefined
   error?: string | undefined
-  onChange: (value: string) => void
+  register: UseFormRegister<CaseFormValues>
 }) {
   const { t } = useTranslation()
-  const name = `answers.${question.key}`
+  const name = `answers.${question.key}` as const
   const label = questionLabel(t, question)
   switch (question.kind) {
     case 'boolean':
-      return <YesNoField name={name} label={label} value={value} error={error} onChange={onChange} />
+      return <YesNoField name={name} label={label} value={value} error={error} register={register} />
     case 'choice':
       return (
-        <SelectField
-          name={name}
-          label={label}
-          value={value}
-          error={error}
-          onChange={(e) => onChange(e.target.value)}
-        >
+        <SelectField label={label} error={error} {...register(name)}>
           <option value="">{t('digitalHealth.form.choose')}</option>
           {question.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -157,44 +111,47 @@ function QuestionField({
     case 'number':
       return (
         <TextField
-          name={name}
           label={question.unit && !question.unit.startsWith('/') ? `${label} (${question.unit})` : label}
-          value={value}
           error={error}
           hint={t('digitalHealth.form.range', { min: question.min, max: question.max })}
           inputMode={question.step === 1 ? 'numeric' : 'decimal'}
           autoComplete="off"
-          onChange={(e) => onChange(e.target.value)}
+          {...register(name)}
         />
       )
     case 'text':
       return (
         <TextAreaField
           className="sm:col-span-2"
-          name={name}
           label={`${label} ${t('digitalHealth.form.optional')}`}
-          value={value}
           error={error}
           maxLength={question.maxLength}
-          onChange={(e) => onChange(e.target.value)}
+          {...register(name)}
         />
       )
   }
 }
 
-export interface CaseFormProps<S extends z.ZodType> {
+/** How many fields hold a message: the leaves of react-hook-form's (nested) errors. */
+function errorCount(errors: unknown): number {
+  if (typeof errors !== 'object' || errors === null) return 0
+  if ('type' in errors && 'message' in errors) return 1
+  return Object.entries(errors).reduce((n, [key, value]) => (key === 'ref' ? n : n + errorCount(value)), 0)
+}
+
+export interface CaseFormProps<Body extends FieldValues> {
   mode: 'create' | 'edit'
   initial: CaseDraft
   sites: readonly CaseSite[] | undefined
   /** Edit: the ID on file ("S****567D"), kept when the ID field is left blank. */
   maskedId?: string
   /** The contract's schema of the request, and how the draft becomes its body. */
-  schema: S
+  schema: z.ZodType<Body>
   toBody: (draft: CaseDraft) => unknown
   submitLabel: string
   saving: boolean
   /** Sends the checked body; throws the API's error (its field messages are shown beside the fields). */
-  onValid: (body: z.output<S>) => Promise<void>
+  onValid: (body: Body) => Promise<void>
   cancel: { href: string } | { onCancel: () => void }
   /** Shown above the buttons, e.g. a conflict with a reload action. */
   footer?: ReactNode
@@ -205,105 +162,64 @@ export interface CaseFormProps<S extends z.ZodType> {
  * sending (the server checks the same one); each message shows under its field, a summary says how many, and the
  * focus goes to the first.
  */
-export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
+export function CaseForm<Body extends FieldValues>(props: CaseFormProps<Body>) {
   const { t } = useTranslation()
-  const { mode, sites } = props
-  const [draft, setDraft] = useState<CaseDraft>(props.initial)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { mode, sites, schema, toBody } = props
+  const formSchema = useMemo(() => caseFormSchema(schema, toBody), [schema, toBody])
+  const form = useZodForm(formSchema, { defaultValues: props.initial, shouldFocusError: false })
+  const { register } = form
+  const { errors, submitCount } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
-  const [focusFirst, setFocusFirst] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
-  const questions = questionsOf(draft.caseTemplate)
+  const caseTemplate = form.watch('caseTemplate')
+  const answers = form.watch('answers')
+  const consentError = errors.consent?.message
+  // A message on the answers as a whole (the record's own key `message` would be a question's error).
+  const answersError = typeof errors.answers?.message === 'string' ? errors.answers.message : undefined
+  const questions = questionsOf(caseTemplate)
   const today = clinicToday()
 
-  const set = <K extends keyof CaseDraft>(key: K, value: CaseDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    setErrors((e) => {
-      if (!(key in e)) return e
-      const { [key]: _removed, ...rest } = e
-      return rest
-    })
-  }
-  const setAnswer = (key: string, value: string) => {
-    setDraft((d) => ({ ...d, answers: { ...d.answers, [key]: value } }))
-    setErrors((e) => {
-      const path = `answers.${key}`
-      if (!(path in e)) return e
-      const { [path]: _removed, ...rest } = e
-      return rest
-    })
+  // A refused submit focuses the first field with a message, in the order the form shows them.
+  const focusFirst = (found: FieldErrors<CaseFormValues>) => {
+    const first = formFieldOrder(form.getValues('caseTemplate')).find((f) => get(found, f) !== undefined)
+    if (first) form.setFocus(first as FieldPath<CaseFormValues>)
   }
 
-  // After a refused submit, the first field with a message takes the focus (in the order the form shows them).
-  useEffect(() => {
-    if (focusFirst === 0) return
-    const first = formFieldOrder(draft.caseTemplate).find((f) => f in errors)
-    if (!first) return
-    const target = formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)
-    target?.focus()
-    // Only a new refused submit moves the focus, not every keystroke after it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusFirst])
-
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const checked = validate(props.schema, props.toBody(draft), () => [])
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      setFocusFirst((n) => n + 1)
-      return
-    }
-    setErrors({})
     try {
-      await props.onValid(checked.data)
+      await props.onValid(body)
     } catch (error) {
-      const server = serverErrors(error, formFieldOrder(draft.caseTemplate))
-      setErrors(server.fields)
-      setFormError(server.message)
-      if (Object.keys(server.fields).length > 0) setFocusFirst((n) => n + 1)
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  }, focusFirst)
 
-  const errorCount = Object.keys(errors).length
+  // Answers belong to their template: another template starts with none (and none of their messages).
+  const templateField = register('caseTemplate', {
+    onChange: () => {
+      form.setValue('answers', {})
+      form.clearErrors('answers')
+    },
+  })
+
+  const count = submitCount > 0 ? errorCount(errors) : 0
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      className="space-y-4"
-      aria-label={props.submitLabel}
-    >
-      {errorCount > 0 && (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-label={props.submitLabel}>
+      {count > 0 && (
         <div
           role="alert"
           className="rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800"
         >
-          <p className="font-medium">{t('digitalHealth.form.fixErrors', { count: errorCount })}</p>
+          <p className="font-medium">{t('digitalHealth.form.fixErrors', { count })}</p>
         </div>
       )}
 
       <Card title={t('digitalHealth.form.caseSection')}>
         <div className={cn('grid gap-4', mode === 'edit' ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
           <SelectField
-            name="caseTemplate"
             label={t('digitalHealth.field.caseTemplate')}
-            value={draft.caseTemplate}
-            error={errors.caseTemplate}
-            onChange={(e) => {
-              const value = e.target.value
-              setDraft((d) => ({
-                ...d,
-                caseTemplate: value,
-                answers: value === d.caseTemplate ? d.answers : {},
-              }))
-              setErrors((prev) =>
-                Object.fromEntries(
-                  Object.entries(prev).filter(([k]) => k !== 'caseTemplate' && !k.startsWith('answers.')),
-                ),
-              )
-            }}
+            error={errors.caseTemplate?.message}
+            {...templateField}
           >
             <option value="">{t('digitalHealth.form.chooseTemplate')}</option>
             {caseTemplates.values.map((v) => (
@@ -313,11 +229,9 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
             ))}
           </SelectField>
           <SelectField
-            name="siteCode"
             label={t('digitalHealth.field.siteCode')}
-            value={draft.siteCode}
-            error={errors.siteCode}
-            onChange={(e) => set('siteCode', e.target.value)}
+            error={errors.siteCode?.message}
+            {...register('siteCode')}
             disabled={sites === undefined}
           >
             <option value="">
@@ -330,11 +244,9 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
             ))}
           </SelectField>
           <SelectField
-            name="urgency"
             label={t('digitalHealth.field.urgency')}
-            value={draft.urgency}
-            error={errors.urgency}
-            onChange={(e) => set('urgency', e.target.value)}
+            error={errors.urgency?.message}
+            {...register('urgency')}
           >
             <option value="">{t('digitalHealth.form.choose')}</option>
             {caseUrgencies.values.map((v) => (
@@ -345,11 +257,9 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
           </SelectField>
           {mode === 'edit' && (
             <SelectField
-              name="status"
               label={t('digitalHealth.field.status')}
-              value={draft.status}
-              error={errors.status}
-              onChange={(e) => set('status', e.target.value)}
+              error={errors.status?.message}
+              {...register('status')}
             >
               {caseStatuses.values.map((v) => (
                 <option key={v} value={v}>
@@ -365,20 +275,16 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
         <div className="grid gap-4 sm:grid-cols-6">
           <TextField
             className="sm:col-span-4"
-            name="patientName"
             label={t('digitalHealth.field.patientName')}
-            value={draft.patientName}
-            error={errors.patientName}
+            error={errors.patientName?.message}
             autoComplete="off"
-            onChange={(e) => set('patientName', e.target.value)}
+            {...register('patientName')}
           />
           <SelectField
             className="sm:col-span-2"
-            name="sex"
             label={t('digitalHealth.field.sex')}
-            value={draft.sex}
-            error={errors.sex}
-            onChange={(e) => set('sex', e.target.value)}
+            error={errors.sex?.message}
+            {...register('sex')}
           >
             <option value="">{t('digitalHealth.form.choose')}</option>
             {genders.values.map((v) => (
@@ -389,11 +295,9 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
           </SelectField>
           <SelectField
             className="sm:col-span-2"
-            name="idType"
             label={t('digitalHealth.field.idType')}
-            value={draft.idType}
-            error={errors.idType}
-            onChange={(e) => set('idType', e.target.value)}
+            error={errors.idType?.message}
+            {...register('idType')}
           >
             {patientIdTypes.values.map((v) => (
               <option key={v} value={v}>
@@ -402,11 +306,9 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
             ))}
           </SelectField>
           <TextField
-            className="sm:col-span-2"
-            name="idNumber"
+            className="sm:col-span-2 [&_input]:uppercase"
             label={t('digitalHealth.field.idNumber')}
-            value={draft.idNumber}
-            error={errors.idNumber}
+            error={errors.idNumber?.message}
             hint={
               mode === 'edit' && props.maskedId
                 ? t('digitalHealth.form.idKeep', { masked: props.maskedId })
@@ -414,26 +316,23 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
             }
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => set('idNumber', e.target.value.toUpperCase())}
+            // Shown and sent in capitals, however it is typed.
+            {...register('idNumber', { setValueAs: (v: string) => v.toUpperCase() })}
           />
           <TextField
             className="sm:col-span-2"
-            name="dateOfBirth"
             type="date"
             max={today}
             min="1900-01-01"
             label={t('digitalHealth.field.dateOfBirth')}
-            value={draft.dateOfBirth}
-            error={errors.dateOfBirth}
-            onChange={(e) => set('dateOfBirth', e.target.value)}
+            error={errors.dateOfBirth?.message}
+            {...register('dateOfBirth')}
           />
           <SelectField
             className="sm:col-span-2"
-            name="dialCode"
             label={t('digitalHealth.field.dialCode')}
-            value={draft.dialCode}
-            error={errors.dialCode}
-            onChange={(e) => set('dialCode', e.target.value)}
+            error={errors.dialCode?.message}
+            {...register('dialCode')}
           >
             {DIAL_CODES.map((d) => (
               <option key={d.code} value={d.code}>
@@ -443,24 +342,22 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
           </SelectField>
           <TextField
             className="sm:col-span-4"
-            name="mobileNumber"
             type="tel"
             inputMode="tel"
             label={t('digitalHealth.field.mobileNumber')}
-            value={draft.mobileNumber}
-            error={errors.mobileNumber}
+            error={errors.mobileNumber?.message}
             hint={t('digitalHealth.form.mobileHint')}
             autoComplete="off"
-            onChange={(e) => set('mobileNumber', e.target.value)}
+            {...register('mobileNumber')}
           />
         </div>
       </Card>
 
       <Card
         title={
-          draft.caseTemplate === ''
+          caseTemplate === ''
             ? t('digitalHealth.form.assessmentSection')
-            : t('digitalHealth.form.assessmentOf', { template: templateLabel(t, draft.caseTemplate) })
+            : t('digitalHealth.form.assessmentOf', { template: templateLabel(t, caseTemplate) })
         }
       >
         {questions.length === 0 ? (
@@ -469,60 +366,52 @@ export function CaseForm<S extends z.ZodType>(props: CaseFormProps<S>) {
           <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
             {questions.map((q) => (
               <QuestionField
-                key={`${draft.caseTemplate}-${q.key}`}
+                key={`${caseTemplate}-${q.key}`}
                 question={q}
-                value={draft.answers[q.key] ?? ''}
-                error={errors[`answers.${q.key}`]}
-                onChange={(v) => setAnswer(q.key, v)}
+                value={answers[q.key]}
+                error={errors.answers?.[q.key]?.message}
+                register={register}
               />
             ))}
           </div>
         )}
-        {errors.answers && <p className="mt-2 text-xs text-rose-700">{errors.answers}</p>}
+        {answersError && <p className="mt-2 text-xs text-rose-700">{answersError}</p>}
       </Card>
 
       <Card title={t('digitalHealth.form.notesSection')}>
         <div className="grid gap-4">
           <TextAreaField
-            name="notes"
             label={t('digitalHealth.field.notes')}
-            value={draft.notes}
-            error={errors.notes}
+            error={errors.notes?.message}
             maxLength={2000}
-            onChange={(e) => set('notes', e.target.value)}
+            {...register('notes')}
           />
           {mode === 'edit' && (
             <TextField
-              name="comment"
               label={t('digitalHealth.field.comment')}
               hint={t('digitalHealth.form.commentHint')}
-              value={draft.comment}
-              error={errors.comment}
+              error={errors.comment?.message}
               maxLength={500}
-              onChange={(e) => set('comment', e.target.value)}
+              {...register('comment')}
             />
           )}
           {mode === 'create' && (
             <div
               className={cn(
                 'rounded-md border p-3',
-                errors.consent ? 'border-rose-300 bg-rose-50/60' : 'border-slate-200 bg-slate-50',
+                consentError ? 'border-rose-300 bg-rose-50/60' : 'border-slate-200 bg-slate-50',
               )}
             >
               <Checkbox
-                name="consent"
                 label={t('digitalHealth.form.consentLabel')}
                 description={
                   <>
                     {t('digitalHealth.form.consentText')}
-                    {errors.consent && (
-                      <span className="mt-1 block text-xs text-rose-700">{errors.consent}</span>
-                    )}
+                    {consentError && <span className="mt-1 block text-xs text-rose-700">{consentError}</span>}
                   </>
                 }
-                checked={draft.consent}
-                aria-invalid={errors.consent ? true : undefined}
-                onChange={(e) => set('consent', e.target.checked)}
+                aria-invalid={consentError ? true : undefined}
+                {...register('consent')}
               />
             </div>
           )}

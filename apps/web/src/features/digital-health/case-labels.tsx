@@ -8,9 +8,9 @@ import {
   caseUrgencies,
   dialCodes,
   genders,
-  labelOf,
   patientIdTypes,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'

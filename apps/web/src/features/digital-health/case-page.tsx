@@ -73,11 +73,9 @@ function Details({ c }: { c: CaseDetail }) {
       </Card>
       <Card title={t('digitalHealth.form.notesSection')}>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Field label={t('digitalHealth.field.notes')}>
-              <span className="whitespace-pre-line">{c.notes || dash}</span>
-            </Field>
-          </div>
+          <Field className="sm:col-span-2" label={t('digitalHealth.field.notes')}>
+            <span className="whitespace-pre-line">{c.notes || dash}</span>
+          </Field>
           <Field label={t('digitalHealth.field.consent')}>
             {t('digitalHealth.consentRecorded', { at: formatDateTime(c.consentAt) })}
           </Field>

@@ -1,20 +1,19 @@
 import type { CaseListItem } from '@portal/contract'
+import { CASE_PAGE_SIZE, CASE_SORT_FIELDS } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useCases, useCaseSites, useCaseStaff } from './api/cases-api'
+import { filterCases, useCaseSites, useCaseStaff } from './api/cases-api'
+import { caseKeys } from './api/case-keys'
 import { caseColumns } from './case-columns'
 import { caseInfoPath } from './case-draft'
-import { CASE_RANGE_KEYS, caseFilterBody, caseFilterDefs } from './case-filters'
-import { CASE_PAGE_SIZE } from '@portal/contract'
+import { CASE_RANGE_KEYS, caseFilterBody, caseFilterDefs, DEFAULT_CASE_SORT } from './case-filters'
 
 const rowId = (c: CaseListItem) => c.caseId
 const rowHref = (c: CaseListItem) => caseInfoPath(c.caseId)
@@ -35,17 +34,18 @@ export function CasesPage() {
   )
   const defs = useMemo(() => caseFilterDefs(t, siteOptions, staffOptions), [t, siteOptions, staffOptions])
   const columns = useMemo(() => caseColumns(t), [t])
-  const list = useListState(defs)
-  const query = useCases(caseFilterBody(list))
-  const total = query.data?.count
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: CASE_PAGE_SIZE,
+    paging: 'count',
+    request: caseFilterBody,
+    queryKey: (body, entityCode) => caseKeys.list(entityCode, body),
+    fetch: filterCases,
+    rows: (data) => data.cases,
+    total: (data) => data.count,
+    defaultSort: DEFAULT_CASE_SORT,
+    sortKeys: CASE_SORT_FIELDS,
+  })
   const range = { fromLabel: t('digitalHealth.filter.from'), toLabel: t('digitalHealth.filter.to') }
 
   return (
@@ -67,19 +67,9 @@ export function CasesPage() {
         tableId="digital-health-cases"
         caption={t('digitalHealth.historyTitle')}
         columns={columns}
-        rows={query.data?.cases}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={CASE_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('digitalHealth.empty')}
         toolbar={
           <div className="flex flex-col gap-2">

@@ -1,20 +1,19 @@
-import type { DriverDetail } from '@portal/contract'
+import type { DriverDetail, NewDriverRequest } from '@portal/contract'
 import {
   DIAL_CODES,
   formatMobile,
+  isInCatalogue,
   MOBILE_RULES,
-  NEW_DRIVER_FIELDS,
   nationalities,
   newDriverRequest,
 } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
 import { useState } from 'react'
+import type { DefaultValues } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
 import { Card, FieldSet, FormError, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { Button } from '@/components/ui/button/button'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
@@ -23,29 +22,16 @@ import { useAddDriver } from './api/drivers-api'
 import type { DriverVariantConfig } from './driver-variant'
 
 /** The contract's messages start in lower case (they follow a field name in API errors); under a field they are sentences. */
-function sentences(errors: FieldErrors): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(errors).map(([k, m]) => [k, m.charAt(0).toUpperCase() + m.slice(1)]),
-  )
+function sentence(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : message.charAt(0).toUpperCase() + message.slice(1)
 }
 
-interface Draft {
-  name: string
-  dialCode: string
-  mobileNumber: string
-  email: string
-  nationality: string
-  isRegistered: boolean
-  subscribedCpoEntities: string[]
-  licensePlate: string
-}
-
-const EMPTY: Draft = {
+/** An empty form; no nationality is chosen until the user picks one (the select then shows its prompt). */
+const EMPTY: DefaultValues<NewDriverRequest> = {
   name: '',
   dialCode: '65',
   mobileNumber: '',
   email: '',
-  nationality: '',
   isRegistered: false,
   subscribedCpoEntities: [],
   licensePlate: '',
@@ -62,37 +48,23 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
   const { addToast } = useToast()
   const { cpoEntities } = useChargingEntities()
   const add = useAddDriver(config)
-  const [draft, setDraft] = useState<Draft>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(newDriverRequest, { defaultValues: EMPTY, mode: 'onSubmit' })
   const [formError, setFormError] = useState<string | null>(null)
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    // The field's message goes once it is edited; the others stay until the next submit.
-    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e))
-  }
-  const rule = MOBILE_RULES[draft.dialCode as keyof typeof MOBILE_RULES]
+  const { errors } = form.formState
+  const dialCode = form.watch('dialCode')
+  const nationality = form.watch('nationality')
+  const subscribed = form.watch('subscribedCpoEntities') ?? []
+  const rule = MOBILE_RULES[dialCode]
+  const error = (message: string | undefined) => sentence(message)
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (driver) => {
     setFormError(null)
-    const checked = validate(
-      newDriverRequest,
-      {
-        ...draft,
-        licensePlate: draft.licensePlate.trim() === '' ? null : draft.licensePlate,
-        subscribedCpoEntities: config.subscriptions ? draft.subscribedCpoEntities : [],
-      },
-      () => [],
-    )
-    if (!checked.ok) {
-      const all = sentences(checked.errors)
-      if (draft.nationality === '') all.nationality = t('drivers.form.chooseNationality')
-      setErrors(all)
-      return
-    }
-    setErrors({})
     try {
-      const saved: DriverDetail = await add.mutateAsync(checked.data)
+      const saved: DriverDetail = await add.mutateAsync({
+        ...driver,
+        licensePlate: driver.licensePlate ? driver.licensePlate : null,
+        subscribedCpoEntities: config.subscriptions ? driver.subscribedCpoEntities : [],
+      })
       addToast({
         variant: 'success',
         title: t('drivers.form.added'),
@@ -105,13 +77,11 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
           },
         ],
       })
-      setDraft({ ...EMPTY, dialCode: draft.dialCode })
-    } catch (error) {
-      const server = serverErrors(error, NEW_DRIVER_FIELDS)
-      setErrors(sentences(server.fields))
-      setFormError(server.message)
+      form.reset({ ...EMPTY, dialCode: driver.dialCode })
+    } catch (failure) {
+      setFormError(applyServerErrors(form, failure))
     }
-  }
+  })
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('drivers.form.title')}>
@@ -119,25 +89,22 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('drivers.field.name')}
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
+            {...form.register('name')}
+            error={error(errors.name?.message)}
             autoComplete="off"
           />
           <TextField
             label={t('drivers.field.email')}
             type="email"
-            value={draft.email}
-            onChange={(e) => set('email', e.target.value)}
-            error={errors.email}
+            {...form.register('email')}
+            error={error(errors.email?.message)}
             autoComplete="off"
           />
           <div className="grid grid-cols-[minmax(0,8.5rem)_minmax(0,1fr)] gap-2 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
             <SelectField
               label={t('drivers.field.dialCode')}
-              value={draft.dialCode}
-              onChange={(e) => set('dialCode', e.target.value)}
-              error={errors.dialCode}
+              {...form.register('dialCode')}
+              error={error(errors.dialCode?.message)}
             >
               {DIAL_CODES.map((d) => (
                 <option key={d.code} value={d.code}>
@@ -147,9 +114,8 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
             </SelectField>
             <TextField
               label={t('drivers.field.mobileNumber')}
-              value={draft.mobileNumber}
-              onChange={(e) => set('mobileNumber', e.target.value)}
-              error={errors.mobileNumber}
+              {...form.register('mobileNumber')}
+              error={error(errors.mobileNumber?.message)}
               hint={rule ? t('drivers.form.mobileHint', { example: rule.example }) : undefined}
               inputMode="tel"
               autoComplete="off"
@@ -157,9 +123,14 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
           </div>
           <SelectField
             label={t('drivers.field.nationality')}
-            value={draft.nationality}
-            onChange={(e) => set('nationality', e.target.value)}
-            error={errors.nationality}
+            {...form.register('nationality')}
+            error={
+              errors.nationality &&
+              // Nothing chosen reads as the choice to make, not as the list of allowed values.
+              (isInCatalogue(nationalities, nationality)
+                ? error(errors.nationality.message)
+                : t('drivers.form.chooseNationality'))
+            }
           >
             <option value="">{t('drivers.form.chooseNationality')}</option>
             {nationalities.entries.map((n) => (
@@ -170,9 +141,10 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
           </SelectField>
           <TextField
             label={t('drivers.field.licensePlateOptional')}
-            value={draft.licensePlate}
-            onChange={(e) => set('licensePlate', e.target.value.toUpperCase())}
-            error={errors.licensePlate}
+            {...form.register('licensePlate', {
+              setValueAs: (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v),
+            })}
+            error={error(errors.licensePlate?.message)}
             placeholder="SGX1234A"
             autoComplete="off"
           />
@@ -180,14 +152,13 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
             <Checkbox
               label={t('drivers.field.isRegistered')}
               description={t('drivers.form.registeredHint')}
-              checked={draft.isRegistered}
-              onChange={(e) => set('isRegistered', e.target.checked)}
+              {...form.register('isRegistered')}
             />
           </div>
           {config.subscriptions && (
             <FieldSet
               legend={t('drivers.field.subscribedCpoEntities')}
-              error={errors.subscribedCpoEntities}
+              error={error(errors.subscribedCpoEntities?.message)}
               className="sm:col-span-2"
             >
               {cpoEntities.length === 0 ? (
@@ -198,13 +169,14 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
                     <Checkbox
                       key={e.code}
                       label={`${e.name} (${e.code})`}
-                      checked={draft.subscribedCpoEntities.includes(e.code)}
+                      checked={subscribed.includes(e.code)}
                       onChange={(event) =>
-                        set(
+                        form.setValue(
                           'subscribedCpoEntities',
                           event.target.checked
-                            ? [...draft.subscribedCpoEntities, e.code]
-                            : draft.subscribedCpoEntities.filter((c) => c !== e.code),
+                            ? [...subscribed, e.code]
+                            : subscribed.filter((c) => c !== e.code),
+                          { shouldDirty: true },
                         )
                       }
                     />
@@ -218,7 +190,7 @@ export function AddDriverForm({ config }: { config: DriverVariantConfig }) {
           <FormError message={formError} />
         </div>
         <div className="mt-4 flex justify-end">
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             {t('drivers.form.submit')}
           </Button>
         </div>

@@ -11,7 +11,10 @@ export function nationalityLabel(t: TFunction, value: string): string {
     : t('drivers.unknownValue', { value })
 }
 
-/** B §3 "Driver": Users, Mobile Number, Email, Nationality, Created On, all on. */
+/**
+ * B §3 "Driver": Users, Mobile Number, Email, Nationality, Created On, all on. Users and Created On sort both ways:
+ * B §9's four sorts (A to Z, Z to A, earliest and latest entry).
+ */
 export function driverColumns(t: TFunction): DataColumn<Driver>[] {
   return [
     {
@@ -28,17 +31,21 @@ export function driverColumns(t: TFunction): DataColumn<Driver>[] {
         </span>
       ),
       className: 'min-w-48',
+      sort: 'name',
+      card: 'title',
     },
     {
       id: 'mobileNumber',
       header: t('drivers.column.mobileNumber'),
       cell: (d) => <span className="tabular-nums">{formatMobile(d.mobileNumber)}</span>,
+      card: 'subtitle',
     },
-    { id: 'email', header: t('drivers.column.email'), cell: (d) => d.email },
+    { id: 'email', header: t('drivers.column.email'), cell: (d) => d.email, card: 'meta' },
     {
       id: 'nationality',
       header: t('drivers.column.nationality'),
       cell: (d) => nationalityLabel(t, d.nationality),
+      card: 'meta',
     },
     {
       id: 'createdAt',
@@ -48,6 +55,8 @@ export function driverColumns(t: TFunction): DataColumn<Driver>[] {
           {formatDate(d.createdAt)}
         </time>
       ),
+      sort: 'createdAt',
+      card: 'meta',
     },
   ]
 }

@@ -1,14 +1,14 @@
 import type { DriverDashboardQuery, DriverSort, LimoDriverQuery } from '@portal/contract'
 import {
-  DEFAULT_DRIVER_SORT,
-  DRIVER_DASHBOARD_PAGE_SIZE,
+  DRIVER_SORT_FIELDS,
+  DriverSort as Sorts,
   driverSortParams,
-  driverSorts,
   isInCatalogue,
   nationalities,
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { FilterDef, FilterOption, ListSort, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 
 /** URL keys of the driver lists' filters. The date range is kept as calendar days (YYYY-MM-DD, local time). */
 export const KEYS = {
@@ -18,7 +18,6 @@ export const KEYS = {
   nationality: 'nationality',
   registered: 'registered',
   subscribed: 'cpo',
-  sort: 'sort',
   from: 'from',
   to: 'to',
 } as const
@@ -64,17 +63,28 @@ export function driverFilterDefs(t: TFunction, cpoOptions: readonly FilterOption
       options: cpoOptions,
     })
   defs.push(
-    {
-      kind: 'select',
-      key: KEYS.sort,
-      label: t('drivers.filter.sort'),
-      options: driverSorts.entries.map((s) => ({ value: s.value, label: t(`drivers.sort.${s.value}`) })),
-      defaultValue: DEFAULT_DRIVER_SORT,
-    },
     { kind: 'search', key: KEYS.from, label: t('drivers.filter.from') },
     { kind: 'search', key: KEYS.to, label: t('drivers.filter.to') },
   )
   return defs
+}
+
+/** The filters the bar shows: the date range has its own control. */
+export const isBarFilter = (def: FilterDef) => def.key !== KEYS.from && def.key !== KEYS.to
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sorts (B §9): the column headers Users (name) and Created On (createdAt), each both ways, are the four sorts.
+
+/** The sort keys of both lists: the dashboard call's sortBy values (B §7), and the limo list's client sorts. */
+export const DRIVER_SORT_KEYS = DRIVER_SORT_FIELDS
+/** B §9: latest entry first until the user picks another order. */
+export const DEFAULT_SORT: ListSort = { key: 'createdAt', dir: 'desc' }
+
+/** The B §9 sort a header order stands for: Created On up is the earliest entry, Users down is Z to A. */
+export function driverSortOf(sort: ListSort | null): DriverSort {
+  const { key, dir } = sort ?? DEFAULT_SORT
+  if (key === 'name') return dir === 'asc' ? Sorts.az : Sorts.za
+  return dir === 'asc' ? Sorts.earliest : Sorts.latest
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -126,12 +136,7 @@ export function msRange(from: string, to: string): { from?: number; to?: number 
   return { ...(start === undefined ? {} : { from: start }), ...(end === undefined ? {} : { to: end }) }
 }
 
-export function sortOf(list: Pick<ListState, 'select'>): DriverSort {
-  const value = list.select(KEYS.sort)
-  return isInCatalogue(driverSorts, value) ? value : DEFAULT_DRIVER_SORT
-}
-
-type ListReader = Pick<ListState, 'text' | 'select' | 'multi' | 'page'>
+type ListReader = Pick<ListState, 'text' | 'select' | 'multi'>
 
 /** The filters both calls take (B §7); empty ones are left out (B §5). */
 export function limoDriverQuery(list: ListReader): LimoDriverQuery {
@@ -151,14 +156,18 @@ export function limoDriverQuery(list: ListReader): LimoDriverQuery {
 
 /**
  * The dashboard call's query (B §7): the filters, subscribed CPO entities only when some are picked, the day range
- * as inclusive ms, the sort, and one row more than the page of 20 to learn whether a next page exists.
+ * as inclusive ms, the header's sort, and the page the list asks for (20 and one row more, to learn whether a next
+ * page exists).
  */
-export function dashboardDriverQuery(list: ListReader): DriverDashboardQuery {
+export function dashboardDriverQuery(
+  list: ListReader & Pick<ListState, 'sort'>,
+  page: PageWindow,
+): DriverDashboardQuery {
   const query: DriverDashboardQuery = {
     ...limoDriverQuery(list),
-    ...driverSortParams(sortOf(list)),
-    limit: DRIVER_DASHBOARD_PAGE_SIZE + 1,
-    offset: (list.page - 1) * DRIVER_DASHBOARD_PAGE_SIZE,
+    ...driverSortParams(driverSortOf(list.sort)),
+    limit: page.limit,
+    offset: page.offset,
   }
   const subscribed = list.multi(KEYS.subscribed).map(String)
   if (subscribed.length > 0) query['subscribedCpoEntities[]'] = subscribed

@@ -11,6 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { useImportDrivers } from './api/drivers-api'
 import { downloadText, fileProblem, rejectedRowsCsv, templateCsv } from './driver-import'
 import type { DriverVariantConfig } from './driver-variant'
+import { serverMessage } from '@/lib/server-messages'
 
 const TONES: Record<DriverImportRow['status'], BadgeTone> = {
   added: 'positive',
@@ -33,7 +34,12 @@ function ReportTable({ report }: { report: DriverImportReport }) {
           onChange={(e) => setOnlyRejected(e.target.checked)}
         />
       )}
-      <div className="max-h-96 overflow-auto rounded-md border border-slate-200">
+      <div
+        className="max-h-96 overflow-auto rounded-md border border-slate-200"
+        tabIndex={0}
+        role="group"
+        aria-label={label}
+      >
         <table className="w-full min-w-[44rem] border-collapse text-sm" aria-label={label}>
           <caption className="sr-only">{label}</caption>
           <thead className="sticky top-0 bg-slate-50">
@@ -126,7 +132,7 @@ export function DriverImportCard({ config }: { config: DriverVariantConfig }) {
     try {
       setPreview(await upload.mutateAsync({ file: chosen, dryRun: true }))
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(serverMessage(e) || String(e))
     }
   }
 
@@ -137,7 +143,7 @@ export function DriverImportCard({ config }: { config: DriverVariantConfig }) {
       setReport(await upload.mutateAsync({ file, dryRun: false }))
       setPreview(null)
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
+      setError(serverMessage(e) || String(e))
     }
   }
 

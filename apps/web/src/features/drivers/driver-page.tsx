@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatMobile } from '@portal/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { formatKwh, formatUnits } from '@/components/charging-session/session-format'
 import { SessionStatusBadge } from '@/components/charging-session/session-status-badge'
 import { Card } from '@/components/form-kit/fields'
@@ -109,7 +109,12 @@ function DriverView({ data, config }: { data: DriverDetailData; config: DriverVa
               description={t('drivers.detail.noSessionsHint')}
             />
           ) : (
-            <div className="-m-4 overflow-x-auto">
+            <div
+              className="-m-4 overflow-x-auto"
+              tabIndex={0}
+              role="group"
+              aria-label={t('drivers.detail.recentSessions')}
+            >
               <table className="w-full border-collapse text-sm">
                 <caption className="sr-only">{t('drivers.detail.recentSessions')}</caption>
                 <thead className="bg-slate-50">

@@ -1,7 +1,7 @@
 import type { Driver, DriverSort } from '@portal/contract'
 import { describe, expect, it } from 'vitest'
 import { dayEnd, dayOf, dayStart, msRange } from './driver-filters'
-import { inDayRange, limoDriverView, pageOf, sortDrivers } from './driver-view'
+import { inDayRange, limoDriverRows, sortDrivers } from './driver-view'
 
 /** Local times, so the tests mean the same in any time zone the suite runs in. */
 const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
@@ -89,47 +89,20 @@ describe('sortDrivers: the four sorts of B §9', () => {
   })
 })
 
-describe('pageOf: 10 a page (B §9)', () => {
-  const items = Array.from({ length: 23 }, (_, i) => i + 1)
-  it.each([
-    [1, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 1],
-    [2, [11, 12, 13, 14, 15, 16, 17, 18, 19, 20], 2],
-    [3, [21, 22, 23], 3],
-    [9, [21, 22, 23], 3],
-    [0, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 1],
-  ])('page %i', (page, rows, shown) => {
-    expect(pageOf(items, page)).toEqual({ rows, page: shown })
-  })
-
-  it('an empty list is one empty page', () => {
-    expect(pageOf([], 4)).toEqual({ rows: [], page: 1 })
-  })
-})
-
-describe('limoDriverView', () => {
+describe('limoDriverRows', () => {
   const many = Array.from({ length: 25 }, (_, i) =>
     driver(String(i + 10), `Driver ${String(i + 10)}`, at(2026, 4, 1 + i, 9)),
   )
-  it('ranges, then sorts, then slices; the total is what the range kept', () => {
-    const view = limoDriverView(many, { from: '2026-04-03', to: '2026-04-20', sort: 'latest', page: 2 })
-    expect(view.total).toBe(18)
-    expect(view.page).toBe(2)
-    expect(names(view.rows)).toEqual([
-      'Driver 19',
-      'Driver 18',
-      'Driver 17',
-      'Driver 16',
-      'Driver 15',
-      'Driver 14',
-      'Driver 13',
-      'Driver 12',
-    ])
+  it('ranges, then sorts', () => {
+    const rows = limoDriverRows(many, { from: '2026-04-03', to: '2026-04-20', sort: 'latest' })
+    expect(rows).toHaveLength(18)
+    expect(names(rows.slice(0, 3))).toEqual(['Driver 29', 'Driver 28', 'Driver 27'])
+    expect(rows.at(-1)?.name).toBe('Driver 12')
   })
 
-  it('A to Z over the whole range, not only the page', () => {
-    const view = limoDriverView(many, { from: '', to: '', sort: 'za', page: 1 })
-    expect(view.total).toBe(25)
-    expect(view.rows[0]?.name).toBe('Driver 34')
-    expect(view.rows).toHaveLength(10)
+  it('Z to A over the whole list', () => {
+    const rows = limoDriverRows(many, { from: '', to: '', sort: 'za' })
+    expect(rows).toHaveLength(25)
+    expect(rows[0]?.name).toBe('Driver 34')
   })
 })

@@ -1,10 +1,10 @@
 import type { Driver, DriverSort } from '@portal/contract'
-import { DriverSort as Sorts, LIMO_DRIVER_PAGE_SIZE } from '@portal/contract'
+import { DriverSort as Sorts } from '@portal/contract'
 import { msRange } from './driver-filters'
 
 /*
  * What the limousine list does in the portal (B §5, §7, §9): the call answers every matching driver; the date range
- * (inclusive of both days), the four sorts and the page of 10 are applied here.
+ * (inclusive of both days) and the four sorts are applied here, and `useList` slices the pages of 10.
  */
 
 /** Drivers created within the range's days, both ends included; an open end does not limit. */
@@ -45,23 +45,10 @@ export function sortDrivers<T extends Sortable>(drivers: readonly T[], sort: Dri
   }
 }
 
-/** One page of a list; a page past the end shows the last page (after a filter narrowed the list). */
-export function pageOf<T>(
-  items: readonly T[],
-  page: number,
-  size = LIMO_DRIVER_PAGE_SIZE,
-): { rows: T[]; page: number } {
-  const pages = Math.max(1, Math.ceil(items.length / size))
-  const current = Math.min(Math.max(1, Math.floor(page)), pages)
-  return { rows: items.slice((current - 1) * size, current * size), page: current }
-}
-
-/** The whole of it: range, sort, then the page; `total` is what the range kept. */
-export function limoDriverView<T extends Sortable>(
+/** What the limo list shows, before paging (`useList` pages it): the range's drivers, in the chosen order. */
+export function limoDriverRows<T extends Sortable>(
   drivers: readonly T[],
-  view: { from: string; to: string; sort: DriverSort; page: number },
-): { rows: T[]; page: number; total: number } {
-  const ranged = inDayRange(drivers, view.from, view.to)
-  const { rows, page } = pageOf(sortDrivers(ranged, view.sort), view.page)
-  return { rows, page, total: ranged.length }
+  view: { from: string; to: string; sort: DriverSort },
+): T[] {
+  return sortDrivers(inDayRange(drivers, view.from, view.to), view.sort)
 }

@@ -2,24 +2,31 @@ import { DRIVER_DASHBOARD_PAGE_SIZE } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
 import { DataTable } from '@/components/data-table/data-table'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useDashboardDrivers } from './api/drivers-api'
+import { driverKeys } from './api/driver-keys'
+import { listDashboardDrivers } from './api/drivers-api'
 import { driverColumns, driverRowId } from './driver-columns'
-import { dashboardDriverQuery, driverFilterDefs, KEYS } from './driver-filters'
+import {
+  DEFAULT_SORT,
+  dashboardDriverQuery,
+  DRIVER_SORT_KEYS,
+  driverFilterDefs,
+  KEYS,
+} from './driver-filters'
 import { DRIVER_VARIANTS } from './driver-variant'
 import { DriversToolbar } from './drivers-toolbar'
 
 const config = DRIVER_VARIANTS.dashboard
+const rowHref = (d: { id: string }) => `${config.listPath}/${encodeURIComponent(d.id)}`
 
 /**
- * Drivers of the voltnet EMSP (/drivers; B §3, §7, §9): every filter of `GET /v2/dashboard/drivers` and the four
- * sorts done by the server, 20 a page with the next page learnt from one extra row; a row opens the driver.
+ * Drivers of the voltnet EMSP (/drivers; B §3, §7, §9): every filter of `GET /v2/dashboard/drivers`, the four sorts
+ * done by the server from the Users and Created On headers, 20 a page with the next page learnt from one extra row;
+ * a row opens the driver.
  */
 export function DriversPage() {
   const { t } = useTranslation()
@@ -36,18 +43,18 @@ export function DriversPage() {
     return [...known, ...pending]
   }, [cpoEntities, picked])
   const defs = useMemo(() => driverFilterDefs(t, cpoOptions), [t, cpoOptions])
-  const list = useListState(defs)
-  const result = useDashboardDrivers(dashboardDriverQuery(list))
   const columns = useMemo(() => driverColumns(t), [t])
-  const rows = result.data?.slice(0, DRIVER_DASHBOARD_PAGE_SIZE)
-  const hasNextPage = result.data ? result.data.length > DRIVER_DASHBOARD_PAGE_SIZE : undefined
-  const state: TableState = result.isPending
-    ? 'loading'
-    : result.isError
-      ? isForbidden(result.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: DRIVER_DASHBOARD_PAGE_SIZE,
+    paging: 'probe',
+    request: dashboardDriverQuery,
+    queryKey: (query, entityCode) => driverKeys.dashboard(entityCode, query),
+    fetch: listDashboardDrivers,
+    rows: (drivers) => drivers,
+    defaultSort: DEFAULT_SORT,
+    sortKeys: DRIVER_SORT_KEYS,
+  })
 
   return (
     <>
@@ -64,19 +71,9 @@ export function DriversPage() {
         tableId="drivers"
         caption={t('drivers.title')}
         columns={columns}
-        rows={rows}
         getRowId={driverRowId}
-        state={state}
-        fetching={result.isFetching}
-        errorMessage={result.error?.message}
-        onRetry={() => void result.refetch()}
-        page={list.page}
-        pageSize={DRIVER_DASHBOARD_PAGE_SIZE}
-        hasNextPage={hasNextPage}
-        onPageChange={list.setPage}
-        rowHref={(d) => `${config.listPath}/${encodeURIComponent(d.id)}`}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        rowHref={rowHref}
+        {...table}
         emptyTitle={t('drivers.empty')}
         toolbar={<DriversToolbar defs={defs} list={list} />}
       />

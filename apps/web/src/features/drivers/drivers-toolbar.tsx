@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { KEYS } from './driver-filters'
+import { isBarFilter, KEYS } from './driver-filters'
 
 const inputClass =
   'h-8 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-600'
@@ -44,10 +44,9 @@ export function DayRangeControl({ list }: { list: ListState }) {
 
 /** The filter bar of a driver list and, under it, the created-on range. */
 export function DriversToolbar({ defs, list }: { defs: readonly FilterDef[]; list: ListState }) {
-  const barDefs = defs.filter((d) => d.key !== KEYS.from && d.key !== KEYS.to)
   return (
     <div className="flex flex-col gap-2">
-      <FilterBar defs={barDefs} list={list} />
+      <FilterBar defs={defs.filter(isBarFilter)} list={list} />
       <DayRangeControl list={list} />
     </div>
   )

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
@@ -7,29 +7,44 @@ import { cn } from '@/components/ui/cn'
 import { Loader } from '@/components/ui/loader/loader'
 import { useSession } from '@/lib/session/session-store'
 import type { AccessLevel } from './api/settings-access'
-import { canView, useSettingsAccess } from './api/settings-access'
+import { canView, useChildEntityCount, useSettingsAccess } from './api/settings-access'
 import { IntegrationOptionsTab } from './integration-options-tab'
 import { PaymentOptionsTab } from './payment-options-tab'
 import { LevelBadge, NoAccess } from './settings-parts'
 
-type Tab = 'payment' | 'integrations'
+// Few users have child entities: the tab, with the entity profile it opens, loads when it is chosen.
+const ChildEntitiesTab = lazy(() =>
+  import('./child-entities-tab').then((m) => ({ default: m.ChildEntitiesTab })),
+)
+
+type Tab = 'payment' | 'integrations' | 'children'
 const TAB_PARAM = 'tab'
+const VIEW: AccessLevel = 1
+const NONE: AccessLevel = 0
 
 /**
- * /entity-settings: the entity's payment options and integration options, each as a tab. What can be changed
- * follows the access level of each part (A §6: 3 create, edit, delete; 2 create, edit; 1 view); a user with
- * neither sees the no-access state. The tab is in the address, so a link can open either.
+ * /entity-settings: the entity's payment options and integration options, each as a tab, and the user's child
+ * entities when they have any (A §5 opens the page for them too). What can be changed follows the access level of
+ * each part (A §6: 3 create, edit, delete; 2 create, edit; 1 view); a user with none of the three sees the
+ * no-access state. The tab is in the address, so a link can open any.
  */
 export function EntitySettingsPage() {
   const { t } = useTranslation()
   const { entity, entityCode } = useSession()
   const access = useSettingsAccess()
+  const children = useChildEntityCount()
   const [params, setParams] = useSearchParams()
   const baseId = useId()
 
   const tabs: { id: Tab; label: string; level: AccessLevel }[] = [
     { id: 'payment' as const, label: t('entitySettings.payment.title'), level: access.payment },
     { id: 'integrations' as const, label: t('entitySettings.integration.title'), level: access.integration },
+    // Child entities are shown to whoever has one; what may be done with each is decided per entity.
+    {
+      id: 'children' as const,
+      label: t('entitySettings.children.title'),
+      level: children === null ? null : children > 0 ? VIEW : NONE,
+    },
   ].filter((tab) => canView(tab.level))
   const asked = params.get(TAB_PARAM)
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]
@@ -38,11 +53,11 @@ export function EntitySettingsPage() {
     <PageHeader
       title={t('entitySettings.title')}
       description={entity ? `${entity.name} · ${entity.code}` : (entityCode ?? undefined)}
-      actions={current && <LevelBadge level={current.level} />}
+      actions={current && current.id !== 'children' && <LevelBadge level={current.level} />}
     />
   )
 
-  if (access.payment === null || access.integration === null) {
+  if (access.payment === null || access.integration === null || children === null) {
     return (
       <>
         {header}
@@ -62,7 +77,7 @@ export function EntitySettingsPage() {
   }
 
   // Switching tab starts the other list afresh (its own filters and page 1).
-  const select = (tab: Tab) => setParams(tab === 'payment' ? {} : { [TAB_PARAM]: tab })
+  const select = (tab: Tab) => setParams(tab === tabs[0]?.id ? {} : { [TAB_PARAM]: tab })
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
     const index = tabs.findIndex((tab) => tab.id === current.id)
@@ -113,8 +128,12 @@ export function EntitySettingsPage() {
       >
         {current.id === 'payment' ? (
           <PaymentOptionsTab level={current.level} />
-        ) : (
+        ) : current.id === 'integrations' ? (
           <IntegrationOptionsTab level={current.level} />
+        ) : (
+          <Suspense fallback={<Loader message={t('entitySettings.loading')} className="py-12" />}>
+            <ChildEntitiesTab />
+          </Suspense>
         )}
       </div>
     </>

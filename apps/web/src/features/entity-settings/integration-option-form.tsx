@@ -1,24 +1,36 @@
 import type { IntegrationOption, IntegrationOptionWriteRequest } from '@portal/contract'
-import { integrationOptionIssues, integrationOptionWriteRequest, isMaskedSecret } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import {
+  findIntegrationType,
+  integrationOptionIssues,
+  integrationOptionWriteRequest,
+  isMaskedSecret,
+} from '@portal/contract'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FormError, readOnlyText, SelectField } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { useIntegrationGateways, useIntegrationTypes } from './api/integration-options'
-import { FormError, readOnlyText, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from './components/form-errors'
-import { serverErrors, validate } from './components/form-errors'
+import {
+  useIntegrationGateway,
+  useIntegrationGateways,
+  useIntegrationType,
+  useIntegrationTypes,
+} from './api/integration-options'
+import { typeName } from './labels'
+import { serverMessage } from '@/lib/server-messages'
 
-interface Draft {
-  type_code: string
-  gateway_name: string
-  name: string
-  is_enabled: boolean
-  /** Settings by key; for a secret, the new value typed ('' keeps the stored one). */
-  config: Record<string, string>
-}
+/** The form as typed; the settings sit under `config` as in the request ('' keeps a stored secret). */
+const draftSchema = z.object({
+  type_code: z.string(),
+  gateway_name: z.string(),
+  name: z.string(),
+  is_enabled: z.boolean(),
+  config: z.record(z.string(), z.string()),
+})
+type Draft = z.input<typeof draftSchema>
 
 function draftOf(option: IntegrationOption | undefined): Draft {
   const config: Record<string, string> = {}
@@ -33,6 +45,36 @@ function draftOf(option: IntegrationOption | undefined): Draft {
   }
 }
 
+/** Only the type's settings are sent; a secret left blank is left out (kept on an update). */
+function requestOf(d: Draft): IntegrationOptionWriteRequest {
+  const config: Record<string, string | null> = {}
+  for (const f of findIntegrationType(d.type_code)?.fields ?? []) {
+    const value = (d.config[f.key] ?? '').trim()
+    if (f.kind === 'secret') {
+      if (value !== '') config[f.key] = value
+    } else config[f.key] = value === '' ? null : value
+  }
+  return {
+    // Deliberately loose: the contract's schema, piped next, checks the type.
+    type_code: d.type_code as IntegrationOptionWriteRequest['type_code'],
+    gateway_name: d.gateway_name,
+    name: d.name,
+    is_enabled: d.is_enabled,
+    config,
+  }
+}
+
+/** The integration option form's schema: the contract's schema, then its rules spanning fields, as the server. */
+export function integrationOptionForm(stored: { type_code: string; secrets: ReadonlySet<string> } | null) {
+  return draftSchema
+    .transform(requestOf)
+    .pipe(integrationOptionWriteRequest)
+    .superRefine((body, ctx) => {
+      for (const issue of integrationOptionIssues(body, stored))
+        ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message })
+    })
+}
+
 const INPUT_TYPES = { text: 'text', url: 'url', email: 'email', secret: 'password' } as const
 
 export interface IntegrationOptionFormProps {
@@ -43,7 +85,10 @@ export interface IntegrationOptionFormProps {
   onSaved?: (option: IntegrationOption) => void
 }
 
-/** An integration option: the type, one of its gateways, and the settings the type's definition asks for. */
+/**
+ * An integration option: the type, one of its gateways, and the settings the chosen type's definition asks for
+ * (GET /iam/integration-configs/type/{code}); the chosen gateway is read too (GET …/gateway/{name}?type_code=…).
+ */
 export function IntegrationOptionForm({
   formId,
   option,
@@ -53,59 +98,35 @@ export function IntegrationOptionForm({
 }: IntegrationOptionFormProps) {
   const { t } = useTranslation()
   const { addToast } = useToast()
-  const [draft, setDraft] = useState(() => draftOf(option))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(
+    () =>
+      integrationOptionForm(
+        option
+          ? {
+              type_code: option.type_code,
+              secrets: new Set(
+                Object.keys(option.config).filter((k) => isMaskedSecret(option.config[k] ?? '')),
+              ),
+            }
+          : null,
+      ),
+    [option],
+  )
+  const form = useZodForm(schema, { defaultValues: draftOf(option) })
+  const { register } = form
+  const errors = form.formState.errors
   const [formError, setFormError] = useState<string | null>(null)
+  const typeCode = form.watch('type_code')
+  const gatewayName = form.watch('gateway_name')
   const types = useIntegrationTypes()
-  const gateways = useIntegrationGateways(draft.type_code)
-  const type = types.data?.find((x) => x.type_code === draft.type_code)
-  const sameType = option !== undefined && option.type_code === draft.type_code
+  const type = useIntegrationType(typeCode).data
+  const gateways = useIntegrationGateways(typeCode)
+  const gateway = useIntegrationGateway(typeCode, gatewayName).data
+  const sameType = option !== undefined && option.type_code === typeCode
 
-  /** A field's message goes once the field is changed; the next submit checks again. */
-  const clear = (...paths: string[]) =>
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([path]) => !paths.includes(path))))
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    clear(key)
-  }
-
-  /** Only the type's settings are sent; a secret left blank is left out (kept on an update). */
-  const requestOf = (d: Draft): IntegrationOptionWriteRequest => {
-    const config: Record<string, string | null> = {}
-    for (const f of type?.fields ?? []) {
-      const value = (d.config[f.key] ?? '').trim()
-      if (f.kind === 'secret') {
-        if (value !== '') config[f.key] = value
-      } else config[f.key] = value === '' ? null : value
-    }
-    return {
-      type_code: d.type_code as IntegrationOptionWriteRequest['type_code'],
-      gateway_name: d.gateway_name,
-      name: d.name,
-      is_enabled: d.is_enabled,
-      config,
-    }
-  }
-
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     if (readOnly) return
     setFormError(null)
-    const stored = option
-      ? {
-          type_code: option.type_code,
-          secrets: new Set(Object.keys(option.config).filter((k) => isMaskedSecret(option.config[k] ?? ''))),
-        }
-      : null
-    const body = requestOf(draft)
-    const checked = validate(integrationOptionWriteRequest, body, (parsed) =>
-      integrationOptionIssues(parsed, stored),
-    )
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
     try {
       const saved = await save(body)
       addToast({
@@ -114,39 +135,40 @@ export function IntegrationOptionForm({
         message: saved.name,
         timeout: 5000,
       })
-      setDraft(draftOf(saved))
+      form.reset(draftOf(saved))
       onSaved?.(saved)
     } catch (error) {
-      const shown = serverErrors(error, [
-        'type_code',
-        'gateway_name',
-        'name',
-        'is_enabled',
-        ...(type?.fields ?? []).map((f) => `config.${f.key}`),
-      ])
-      setErrors(shown.fields)
-      setFormError(shown.message)
+      setFormError(
+        applyServerErrors(
+          form,
+          error,
+          (type?.fields ?? []).map((f) => `config.${f.key}`),
+        ),
+      )
       addToast({
         variant: 'error',
         title: t('entitySettings.saveFailed'),
-        message: error instanceof Error ? error.message : '',
+        message: serverMessage(error),
         timeout: 8000,
       })
     }
-  }
+  })
 
   return (
     <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('entitySettings.integration.type')}
-          value={draft.type_code}
-          onChange={(e) => {
-            setDraft((d) => ({ ...d, type_code: e.target.value, gateway_name: '' }))
-            clear('type_code', 'gateway_name')
-          }}
+          {...register('type_code', {
+            onChange: () => {
+              form.setValue('gateway_name', '')
+              form.clearErrors('gateway_name')
+            },
+          })}
+          // Controlled too: the options arrive after the value (the catalogue calls), and React keeps them in step.
+          value={typeCode}
           disabled={readOnly || types.isPending}
-          error={errors.type_code}
+          error={errors.type_code?.message}
         >
           <option value="">{t('entitySettings.choose')}</option>
           {types.data?.map((x) => (
@@ -157,11 +179,20 @@ export function IntegrationOptionForm({
         </SelectField>
         <SelectField
           label={t('entitySettings.integration.gateway')}
-          value={draft.gateway_name}
-          onChange={(e) => set('gateway_name', e.target.value)}
-          disabled={readOnly || draft.type_code === ''}
-          error={errors.gateway_name}
-          hint={draft.type_code === '' && !readOnly ? t('entitySettings.integration.gatewayHint') : undefined}
+          {...register('gateway_name')}
+          value={gatewayName}
+          disabled={readOnly || typeCode === ''}
+          error={errors.gateway_name?.message}
+          hint={
+            typeCode === '' && !readOnly
+              ? t('entitySettings.integration.gatewayHint')
+              : gateway
+                ? t('entitySettings.integration.gatewayOf', {
+                    gateway: gateway.name,
+                    type: typeName(t, gateway.type_code),
+                  })
+                : undefined
+          }
         >
           <option value="">{t('entitySettings.choose')}</option>
           {gateways.data?.map((g) => (
@@ -173,28 +204,28 @@ export function IntegrationOptionForm({
         <TextField
           className={readOnlyText}
           label={t('entitySettings.integration.name')}
-          value={draft.name}
-          onChange={(e) => set('name', e.target.value)}
+          {...register('name')}
           disabled={readOnly}
           maxLength={120}
-          error={errors.name}
+          error={errors.name?.message}
         />
         <div className="flex items-end pb-2">
-          <Checkbox
-            label={t('entitySettings.enabled')}
-            checked={draft.is_enabled}
-            onChange={(e) => set('is_enabled', e.target.checked)}
-            disabled={readOnly}
-          />
+          <Checkbox label={t('entitySettings.enabled')} {...register('is_enabled')} disabled={readOnly} />
         </div>
       </div>
       {type && (
         <fieldset className="rounded-md border border-slate-200 p-4">
           <legend className="px-1 text-sm font-semibold text-slate-900">
             {t('entitySettings.integration.settings', {
-              type: t(`entitySettings.integrationTypes.${type.type_code}`, { defaultValue: type.name }),
+              type: typeName(t, type.type_code),
             })}
           </legend>
+          <p className="mb-3 text-xs text-slate-500">
+            {t('entitySettings.integration.fieldsOf', {
+              count: type.fields.length,
+              required: type.fields.filter((f) => f.required).length,
+            })}
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {type.fields.map((f) => {
               const label = `${t(`entitySettings.field.${f.key}`, { defaultValue: f.key })}${f.required ? '' : ` (${t('entitySettings.optional')})`}`
@@ -216,12 +247,8 @@ export function IntegrationOptionForm({
                   key={f.key}
                   label={label}
                   type={INPUT_TYPES[f.kind]}
-                  value={draft.config[f.key] ?? ''}
+                  {...register(`config.${f.key}`)}
                   placeholder={f.kind === 'secret' ? (stored ?? '') : f.kind === 'url' ? 'https://' : ''}
-                  onChange={(e) => {
-                    setDraft((d) => ({ ...d, config: { ...d.config, [f.key]: e.target.value } }))
-                    clear(`config.${f.key}`)
-                  }}
                   disabled={readOnly}
                   autoComplete={f.kind === 'secret' ? 'new-password' : 'off'}
                   spellCheck={false}
@@ -232,7 +259,7 @@ export function IntegrationOptionForm({
                         : t('entitySettings.secretNew')
                       : undefined
                   }
-                  error={errors[`config.${f.key}`]}
+                  error={errors.config?.[f.key]?.message}
                 />
               )
             })}

@@ -15,7 +15,8 @@ import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
 import { Card } from '@/components/form-kit/fields'
 import { IntegrationOptionForm } from './integration-option-form'
 import { integrationGatewayName, typeName } from './labels'
-import { DetailState, LevelBadge, SETTINGS_PATH } from './settings-parts'
+import { LevelBadge, SETTINGS_PATH, SettingsDetailState } from './settings-parts'
+import { serverMessage } from '@/lib/server-messages'
 
 /** /entity-settings/integration-options/{id}: one integration option; its settings come from its type. */
 export function IntegrationOptionPage() {
@@ -39,7 +40,7 @@ export function IntegrationOptionPage() {
 
   if (!query.data) {
     return (
-      <DetailState
+      <SettingsDetailState
         valid={Number.isInteger(optionId) && optionId > 0}
         query={query}
         level={level}
@@ -63,7 +64,7 @@ export function IntegrationOptionPage() {
       })
       void navigate(`${SETTINGS_PATH}?tab=integrations`)
     } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : null)
+      setDeleteError(serverMessage(error) || null)
     }
   }
 

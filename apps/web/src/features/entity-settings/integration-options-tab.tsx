@@ -1,18 +1,19 @@
-import type { IntegrationOption } from '@portal/contract'
-import { INTEGRATION_TYPES } from '@portal/contract'
+import type { IntegrationOption, IntegrationOptionFilterRequest, IntegrationTypeCode } from '@portal/contract'
+import { INTEGRATION_TYPE_CODES, INTEGRATION_TYPES } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import type { FilterDef } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
-import { isForbidden } from '@/lib/http'
-import { useCreateIntegrationOption, useIntegrationOptions } from './api/integration-options'
+import { settingsKeys } from './api/entity-settings-keys'
+import { filterIntegrationOptions, useCreateIntegrationOption } from './api/integration-options'
 import type { AccessLevel } from './api/settings-access'
 import { canEdit } from './api/settings-access'
 import { IntegrationOptionForm } from './integration-option-form'
@@ -35,14 +36,32 @@ function integrationFilterDefs(t: TFunction): FilterDef[] {
   ]
 }
 
+/** The integration type chosen in the filter, as the call takes it (the select offers only the contract's). */
+function typeCodeOf(list: ListState): IntegrationTypeCode | undefined {
+  const type = list.select('type')
+  return INTEGRATION_TYPE_CODES.find((code) => code === type)
+}
+
+/** The body of POST /iam/integration-options/filter; the type only when one is chosen (A §5). */
+export function integrationFilterBody(list: ListState, page: PageWindow): IntegrationOptionFilterRequest {
+  const type = typeCodeOf(list)
+  return { limit: page.limit, offset: page.offset, ...(type === undefined ? {} : { type_code: type }) }
+}
+
 function integrationColumns(t: TFunction): DataColumn<IntegrationOption>[] {
   return [
-    { id: 'name', header: t('entitySettings.integration.name'), cell: (o) => o.name },
-    { id: 'type', header: t('entitySettings.integration.type'), cell: (o) => typeName(t, o.type_code) },
+    { id: 'name', header: t('entitySettings.integration.name'), cell: (o) => o.name, card: 'title' },
+    {
+      id: 'type',
+      header: t('entitySettings.integration.type'),
+      cell: (o) => typeName(t, o.type_code),
+      card: 'subtitle',
+    },
     {
       id: 'gateway',
       header: t('entitySettings.integration.gateway'),
       cell: (o) => integrationGatewayName(o.type_code, o.gateway_name),
+      card: 'meta',
     },
     {
       id: 'is_enabled',
@@ -52,6 +71,7 @@ function integrationColumns(t: TFunction): DataColumn<IntegrationOption>[] {
           {o.is_enabled ? t('entitySettings.on') : t('entitySettings.off')}
         </Badge>
       ),
+      card: 'status',
     },
   ]
 }
@@ -66,24 +86,17 @@ export function IntegrationOptionsTab({ level }: { level: AccessLevel }) {
   const [creating, setCreating] = useState(false)
   const defs = useMemo(() => integrationFilterDefs(t), [t])
   const columns = useMemo(() => integrationColumns(t), [t])
-  const list = useListState(defs)
-  const type = String(list.select('type'))
-  const query = useIntegrationOptions({
-    limit: PAGE_SIZE,
-    offset: (list.page - 1) * PAGE_SIZE,
-    ...(type === ''
-      ? {}
-      : { type_code: type as NonNullable<Parameters<typeof useIntegrationOptions>[0]['type_code']> }),
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: PAGE_SIZE,
+    paging: 'count',
+    request: integrationFilterBody,
+    queryKey: (body, entityCode) => settingsKeys.integrationOptions.list(entityCode, body),
+    fetch: filterIntegrationOptions,
+    rows: (data) => data.options,
+    total: (data) => data.count,
   })
   const create = useCreateIntegrationOption()
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
 
   return (
     <>
@@ -91,19 +104,9 @@ export function IntegrationOptionsTab({ level }: { level: AccessLevel }) {
         tableId="integration-options"
         caption={t('entitySettings.integration.title')}
         columns={columns}
-        rows={query.data?.options}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        total={query.data?.count}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('entitySettings.integration.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
         actions={

@@ -1,4 +1,9 @@
-import type { GatewaySettingKey, PaymentOption, PaymentOptionWriteRequest } from '@portal/contract'
+import type {
+  GatewaySettingKey,
+  PaymentOption,
+  PaymentOptionWriteRequest,
+  StoredSecrets,
+} from '@portal/contract'
 import {
   cardPaymentTypes,
   currencies,
@@ -10,29 +15,39 @@ import {
   paymentOptionIssues,
   paymentOptionWriteRequest,
 } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { FieldSet, FormError, readOnlyText, SelectField } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
+import { labelOf } from '@/lib/labels'
 import { usePaymentGateways, usePaymentMethods } from './api/payment-catalogues'
-import { FieldSet, FormError, readOnlyText, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from './components/form-errors'
-import { serverErrors, validate } from './components/form-errors'
+import { serverMessage } from '@/lib/server-messages'
 
-/** The form as typed: every value a string (or a list), so a half-filled form is representable. */
-interface Draft {
-  method_code: string
-  gateway_code: string
-  display_name: string
-  currency_code: string
-  is_enabled: boolean
-  flow_type: string
-  card_payment_types: string[]
-  /** Settings by key; for a secret, the new value typed ('' keeps the stored one). */
-  settings: Record<GatewaySettingKey, string>
-}
+/**
+ * The form as typed: every value a string (or a list), so a half-filled form is representable. The settings sit
+ * under `config` as in the request, so a message about `config.api_key` lands beside that field.
+ */
+const draftSchema = z.object({
+  method_code: z.string(),
+  gateway_code: z.string(),
+  display_name: z.string(),
+  currency_code: z.string(),
+  is_enabled: z.boolean(),
+  config: z.object({
+    flow_type: z.string(),
+    card_payment_types: z.array(z.string()),
+    /** For a secret, the new value typed ('' keeps the stored one). */
+    merchant_id: z.string(),
+    terminal_id: z.string(),
+    api_key: z.string(),
+    secret: z.string(),
+  }),
+})
+type Draft = z.input<typeof draftSchema>
 
 function draftOf(option: PaymentOption | undefined, currency: string): Draft {
   return {
@@ -41,9 +56,9 @@ function draftOf(option: PaymentOption | undefined, currency: string): Draft {
     display_name: option?.display_name ?? '',
     currency_code: option?.currency_code ?? currency,
     is_enabled: option?.is_enabled ?? true,
-    flow_type: option ? String(option.config.flow_type) : '',
-    card_payment_types: option?.config.card_payment_types ?? [],
-    settings: {
+    config: {
+      flow_type: option ? String(option.config.flow_type) : '',
+      card_payment_types: option?.config.card_payment_types ?? [],
       merchant_id: option?.config.merchant_id ?? '',
       terminal_id: option?.config.terminal_id ?? '',
       api_key: '',
@@ -62,15 +77,16 @@ function requestOf(d: Draft): PaymentOptionWriteRequest {
   const method = numberOrUndefined(d.method_code)
   const gateway = findPaymentGateway(d.gateway_code)
   const config: Record<string, unknown> = {
-    flow_type: numberOrUndefined(d.flow_type),
-    card_payment_types: method !== undefined && isCardMethod(method) ? d.card_payment_types : undefined,
+    flow_type: numberOrUndefined(d.config.flow_type),
+    card_payment_types:
+      method !== undefined && isCardMethod(method) ? d.config.card_payment_types : undefined,
   }
   for (const field of gateway?.fields ?? []) {
-    const value = d.settings[field.key].trim()
+    const value = d.config[field.key].trim()
     if (field.secret) config[field.key] = value === '' ? undefined : value
     else config[field.key] = value === '' ? null : value
   }
-  // Deliberately loose: the contract's schema checks it before anything is sent.
+  // Deliberately loose: the contract's schema, piped next, checks it before anything is sent.
   return {
     method_code: method,
     gateway_code: d.gateway_code,
@@ -81,19 +97,19 @@ function requestOf(d: Draft): PaymentOptionWriteRequest {
   } as unknown as PaymentOptionWriteRequest
 }
 
-const FORM_FIELDS = [
-  'method_code',
-  'gateway_code',
-  'display_name',
-  'currency_code',
-  'is_enabled',
-  'config.flow_type',
-  'config.card_payment_types',
-  'config.merchant_id',
-  'config.terminal_id',
-  'config.api_key',
-  'config.secret',
-]
+/**
+ * The payment option form's schema: the request from the draft, checked by the contract's schema and then by the
+ * rules spanning fields (`paymentOptionIssues`), exactly as the server checks it.
+ */
+export function paymentOptionForm(stored: StoredSecrets | null) {
+  return draftSchema
+    .transform(requestOf)
+    .pipe(paymentOptionWriteRequest)
+    .superRefine((body, ctx) => {
+      for (const issue of paymentOptionIssues(body, stored))
+        ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message })
+    })
+}
 
 export interface PaymentOptionFormProps {
   /** The id of the <form>, so a submit button elsewhere (a modal footer) can send it. */
@@ -120,89 +136,72 @@ export function PaymentOptionForm({
 }: PaymentOptionFormProps) {
   const { t } = useTranslation()
   const { addToast } = useToast()
-  const [draft, setDraft] = useState(() => draftOf(option, defaultCurrency))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(
+    () =>
+      paymentOptionForm(
+        option
+          ? {
+              gateway_code: option.gateway_code,
+              secrets: new Set((['api_key', 'secret'] as const).filter((k) => option.config[k] !== null)),
+            }
+          : null,
+      ),
+    [option],
+  )
+  const form = useZodForm(schema, { defaultValues: draftOf(option, defaultCurrency) })
+  const { register } = form
+  const errors = form.formState.errors
   const [formError, setFormError] = useState<string | null>(null)
   const methods = usePaymentMethods()
+  const draft = form.watch()
   const methodCode = numberOrUndefined(draft.method_code) ?? null
   const gateways = usePaymentGateways(methodCode)
   const gateway = gateways.data?.find((g) => g.gateway_code === draft.gateway_code)
   const cardMethod = methodCode !== null && isCardMethod(methodCode)
 
-  /** A field's message goes once the field is changed; the next submit checks again. */
-  const clear = (...paths: string[]) =>
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([path]) => !paths.includes(path))))
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    clear(key, `config.${key}`)
-  }
-  const setSetting = (key: GatewaySettingKey, value: string) => {
-    setDraft((d) => ({ ...d, settings: { ...d.settings, [key]: value } }))
-    clear(`config.${key}`)
-  }
-
   const chooseMethod = (value: string) => {
-    clear('method_code', 'gateway_code', 'config.card_payment_types')
     const method = numberOrUndefined(value)
     const choices = method === undefined ? [] : gatewaysForMethod(method)
-    setDraft((d) => ({
-      ...d,
-      method_code: value,
-      // The gateway stays when it still processes the method; a method with one gateway gets it at once.
-      gateway_code: choices.some((g) => g.gateway_code === d.gateway_code)
-        ? d.gateway_code
-        : choices.length === 1
-          ? (choices[0]?.gateway_code ?? '')
-          : '',
-      card_payment_types:
-        method !== undefined && isCardMethod(method) && d.card_payment_types.length === 0
-          ? [...DEFAULT_CARD_PAYMENT_TYPES]
-          : d.card_payment_types,
-    }))
+    // The gateway stays when it still processes the method; a method with one gateway gets it at once.
+    const current = form.getValues('gateway_code')
+    const gatewayCode = choices.some((g) => g.gateway_code === current)
+      ? current
+      : choices.length === 1
+        ? (choices[0]?.gateway_code ?? '')
+        : ''
+    form.setValue('gateway_code', gatewayCode)
+    if (
+      method !== undefined &&
+      isCardMethod(method) &&
+      form.getValues('config.card_payment_types').length === 0
+    )
+      form.setValue('config.card_payment_types', [...DEFAULT_CARD_PAYMENT_TYPES])
+    form.clearErrors(['gateway_code', 'config.card_payment_types'])
   }
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     if (readOnly) return
     setFormError(null)
-    const stored = option
-      ? {
-          gateway_code: option.gateway_code,
-          secrets: new Set(
-            (['api_key', 'secret'] as const).filter((k) => option.config[k] !== null),
-          ) as ReadonlySet<string>,
-        }
-      : null
-    const checked = validate(paymentOptionWriteRequest, requestOf(draft), (body) =>
-      paymentOptionIssues(body, stored),
-    )
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
     try {
-      const saved = await save(requestOf(draft))
+      const saved = await save(body)
       addToast({
         variant: 'success',
         title: option ? t('entitySettings.payment.saved') : t('entitySettings.payment.created'),
         message: saved.display_name,
         timeout: 5000,
       })
-      setDraft(draftOf(saved, defaultCurrency))
+      form.reset(draftOf(saved, defaultCurrency))
       onSaved?.(saved)
     } catch (error) {
-      const shown = serverErrors(error, FORM_FIELDS)
-      setErrors(shown.fields)
-      setFormError(shown.message)
+      setFormError(applyServerErrors(form, error))
       addToast({
         variant: 'error',
         title: t('entitySettings.saveFailed'),
-        message: error instanceof Error ? error.message : '',
+        message: serverMessage(error),
         timeout: 8000,
       })
     }
-  }
+  })
 
   const secretHint = (key: GatewaySettingKey) => {
     const stored = option && option.gateway_code === draft.gateway_code ? option.config[key] : null
@@ -215,10 +214,13 @@ export function PaymentOptionForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('entitySettings.payment.method')}
+          {...register('method_code', {
+            onChange: (e: { target: { value: string } }) => chooseMethod(e.target.value),
+          })}
+          // Controlled too: the options arrive after the value (the catalogue call), and React keeps them in step.
           value={draft.method_code}
-          onChange={(e) => chooseMethod(e.target.value)}
           disabled={readOnly || methods.isPending}
-          error={errors.method_code}
+          error={errors.method_code?.message}
         >
           <option value="">{t('entitySettings.choose')}</option>
           {methods.data?.map((m) => (
@@ -229,10 +231,10 @@ export function PaymentOptionForm({
         </SelectField>
         <SelectField
           label={t('entitySettings.payment.gateway')}
+          {...register('gateway_code')}
           value={draft.gateway_code}
-          onChange={(e) => set('gateway_code', e.target.value)}
           disabled={readOnly || methodCode === null}
-          error={errors.gateway_code}
+          error={errors.gateway_code?.message}
           hint={methodCode === null && !readOnly ? t('entitySettings.payment.gatewayHint') : undefined}
         >
           <option value="">{t('entitySettings.choose')}</option>
@@ -245,31 +247,28 @@ export function PaymentOptionForm({
         <TextField
           className={readOnlyText}
           label={t('entitySettings.payment.displayName')}
-          value={draft.display_name}
-          onChange={(e) => set('display_name', e.target.value)}
+          {...register('display_name')}
           disabled={readOnly}
           maxLength={120}
-          error={errors.display_name}
+          error={errors.display_name?.message}
         />
         <SelectField
           label={t('entitySettings.payment.currency')}
-          value={draft.currency_code}
-          onChange={(e) => set('currency_code', e.target.value)}
+          {...register('currency_code')}
           disabled={readOnly}
-          error={errors.currency_code}
+          error={errors.currency_code?.message}
         >
           {currencies.entries.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.value} — {c.label}
+              {c.value} — {labelOf(currencies, c.value)}
             </option>
           ))}
         </SelectField>
         <SelectField
           label={t('entitySettings.payment.flowType')}
-          value={draft.flow_type}
-          onChange={(e) => set('flow_type', e.target.value)}
+          {...register('config.flow_type')}
           disabled={readOnly}
-          error={errors['config.flow_type']}
+          error={errors.config?.flow_type?.message}
         >
           <option value="">{t('entitySettings.choose')}</option>
           {paymentFlowTypes.entries.map((f) => (
@@ -282,30 +281,27 @@ export function PaymentOptionForm({
           <Checkbox
             label={t('entitySettings.enabled')}
             description={t('entitySettings.payment.enabledHint')}
-            checked={draft.is_enabled}
-            onChange={(e) => set('is_enabled', e.target.checked)}
+            {...register('is_enabled')}
             disabled={readOnly}
           />
         </div>
       </div>
 
       {cardMethod && (
-        <FieldSet legend={t('entitySettings.payment.cardTypes')} error={errors['config.card_payment_types']}>
+        <FieldSet
+          legend={t('entitySettings.payment.cardTypes')}
+          error={
+            errors.config?.card_payment_types?.message ?? errors.config?.card_payment_types?.root?.message
+          }
+        >
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {cardPaymentTypes.entries.map((c) => (
               <Checkbox
                 key={c.value}
-                label={c.label}
-                checked={draft.card_payment_types.includes(c.value)}
+                label={labelOf(cardPaymentTypes, c.value)}
+                value={c.value}
+                {...register('config.card_payment_types')}
                 disabled={readOnly}
-                onChange={(e) =>
-                  set(
-                    'card_payment_types',
-                    e.target.checked
-                      ? [...draft.card_payment_types, c.value]
-                      : draft.card_payment_types.filter((v) => v !== c.value),
-                  )
-                }
               />
             ))}
           </div>
@@ -326,12 +322,11 @@ export function PaymentOptionForm({
                     className={readOnlyText}
                     key={f.key}
                     label={label}
-                    value={draft.settings[f.key]}
-                    onChange={(e) => setSetting(f.key, e.target.value)}
+                    {...register(`config.${f.key}`)}
                     disabled={readOnly}
                     autoComplete="off"
                     spellCheck={false}
-                    error={errors[`config.${f.key}`]}
+                    error={errors.config?.[f.key]?.message}
                   />
                 )
               const stored =
@@ -351,13 +346,12 @@ export function PaymentOptionForm({
                   key={f.key}
                   label={label}
                   type="password"
-                  value={draft.settings[f.key]}
+                  {...register(`config.${f.key}`)}
                   placeholder={stored ?? ''}
-                  onChange={(e) => setSetting(f.key, e.target.value)}
                   autoComplete="new-password"
                   spellCheck={false}
                   hint={secretHint(f.key)}
-                  error={errors[`config.${f.key}`]}
+                  error={errors.config?.[f.key]?.message}
                 />
               )
             })}

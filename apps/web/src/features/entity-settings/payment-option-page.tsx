@@ -1,4 +1,5 @@
-import { findPaymentGateway, labelOf, paymentMethods } from '@portal/contract'
+import { findPaymentGateway, paymentMethods } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -11,9 +12,10 @@ import { useDeletePaymentOption, usePaymentOption, useUpdatePaymentOption } from
 import { canDelete, canEdit, useSettingsAccess } from './api/settings-access'
 import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
 import { Card } from '@/components/form-kit/fields'
-import { DetailState, LevelBadge, SETTINGS_PATH } from './settings-parts'
+import { LevelBadge, SETTINGS_PATH, SettingsDetailState } from './settings-parts'
 import { PaymentOptionForm } from './payment-option-form'
 import { UserConfigsCard } from './user-configs-card'
+import { serverMessage } from '@/lib/server-messages'
 
 /** /entity-settings/payment-options/{id}: one payment option, editable by level, and the users allowed to use it. */
 export function PaymentOptionPage() {
@@ -38,7 +40,7 @@ export function PaymentOptionPage() {
 
   if (!query.data) {
     return (
-      <DetailState
+      <SettingsDetailState
         valid={Number.isInteger(optionId) && optionId > 0}
         query={query}
         level={level}
@@ -61,7 +63,7 @@ export function PaymentOptionPage() {
       })
       void navigate(SETTINGS_PATH)
     } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : null)
+      setDeleteError(serverMessage(error) || null)
     }
   }
 

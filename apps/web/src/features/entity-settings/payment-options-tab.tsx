@@ -1,19 +1,21 @@
-import type { PaymentOption } from '@portal/contract'
-import { findPaymentGateway, labelOf, paymentFlowTypes, paymentMethods } from '@portal/contract'
+import type { PaymentOption, PaymentOptionFilterRequest } from '@portal/contract'
+import { cleanFilters, findPaymentGateway, paymentFlowTypes, paymentMethods } from '@portal/contract'
+import { catalogueOptions, labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import type { FilterDef } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { useCreatePaymentOption, usePaymentOptions } from './api/payment-options'
+import { settingsKeys } from './api/entity-settings-keys'
+import { filterPaymentOptions, useCreatePaymentOption } from './api/payment-options'
 import type { AccessLevel } from './api/settings-access'
 import { canEdit } from './api/settings-access'
 import { PaymentOptionForm } from './payment-option-form'
@@ -27,10 +29,7 @@ function paymentFilterDefs(t: TFunction): FilterDef[] {
       key: 'method',
       label: t('entitySettings.payment.method'),
       defaultValue: '',
-      options: [
-        { value: '', label: t('entitySettings.all') },
-        ...paymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
-      ],
+      options: [{ value: '', label: t('entitySettings.all') }, ...catalogueOptions(paymentMethods)],
     },
     {
       kind: 'select',
@@ -46,21 +45,47 @@ function paymentFilterDefs(t: TFunction): FilterDef[] {
   ]
 }
 
+/** The body of POST /payment/payment-configs/entity/filter; unset filters are left out (A §5). */
+export function paymentOptionFilterBody(list: ListState, page: PageWindow): PaymentOptionFilterRequest {
+  const method = list.select('method')
+  const enabled = list.select('enabled')
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    ...cleanFilters({
+      method_code: method === '' ? undefined : Number(method),
+      is_enabled: enabled === '' ? undefined : enabled === 'yes',
+    }),
+  }
+}
+
 /** The columns of A §7's entity options: method, gateway, display name, currency, enabled, flow type. */
 function paymentColumns(t: TFunction): DataColumn<PaymentOption>[] {
   return [
-    { id: 'display_name', header: t('entitySettings.payment.displayName'), cell: (o) => o.display_name },
+    {
+      id: 'display_name',
+      header: t('entitySettings.payment.displayName'),
+      cell: (o) => o.display_name,
+      card: 'title',
+    },
     {
       id: 'method',
       header: t('entitySettings.payment.method'),
       cell: (o) => labelOf(paymentMethods, o.method_code),
+      card: 'subtitle',
     },
     {
       id: 'gateway',
       header: t('entitySettings.payment.gateway'),
       cell: (o) => findPaymentGateway(o.gateway_code)?.name ?? o.gateway_code,
+      card: 'meta',
     },
-    { id: 'currency', header: t('entitySettings.payment.currency'), cell: (o) => o.currency_code },
+    {
+      id: 'currency',
+      header: t('entitySettings.payment.currency'),
+      cell: (o) => o.currency_code,
+      card: 'meta',
+    },
     {
       id: 'is_enabled',
       header: t('entitySettings.enabled'),
@@ -69,6 +94,7 @@ function paymentColumns(t: TFunction): DataColumn<PaymentOption>[] {
           {o.is_enabled ? t('entitySettings.on') : t('entitySettings.off')}
         </Badge>
       ),
+      card: 'status',
     },
     {
       id: 'flow_type',
@@ -77,6 +103,7 @@ function paymentColumns(t: TFunction): DataColumn<PaymentOption>[] {
         t(`entitySettings.flowTypes.${String(o.config.flow_type)}`, {
           defaultValue: labelOf(paymentFlowTypes, o.config.flow_type),
         }),
+      card: 'meta',
     },
     {
       id: 'users',
@@ -99,24 +126,17 @@ export function PaymentOptionsTab({ level }: { level: AccessLevel }) {
   const [creating, setCreating] = useState(false)
   const defs = useMemo(() => paymentFilterDefs(t), [t])
   const columns = useMemo(() => paymentColumns(t), [t])
-  const list = useListState(defs)
-  const method = list.select('method')
-  const enabled = list.select('enabled')
-  const query = usePaymentOptions({
-    limit: PAYMENT_OPTIONS_PAGE_SIZE,
-    offset: (list.page - 1) * PAYMENT_OPTIONS_PAGE_SIZE,
-    ...(method === '' ? {} : { method_code: Number(method) }),
-    ...(enabled === '' ? {} : { is_enabled: enabled === 'yes' }),
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: PAYMENT_OPTIONS_PAGE_SIZE,
+    paging: 'count',
+    request: paymentOptionFilterBody,
+    queryKey: (body, entityCode) => settingsKeys.paymentOptions.list(entityCode, body),
+    fetch: filterPaymentOptions,
+    rows: (data) => data.options,
+    total: (data) => data.count,
   })
   const create = useCreatePaymentOption()
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
 
   return (
     <>
@@ -124,19 +144,9 @@ export function PaymentOptionsTab({ level }: { level: AccessLevel }) {
         tableId="payment-options"
         caption={t('entitySettings.payment.title')}
         columns={columns}
-        rows={query.data?.options}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={PAYMENT_OPTIONS_PAGE_SIZE}
-        total={query.data?.count}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('entitySettings.payment.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
         actions={

@@ -1,10 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import type { AccessLevel } from './api/settings-access'
 
 export const SETTINGS_PATH = '/entity-settings'
@@ -37,10 +37,11 @@ export function LevelBadge({ level }: { level: AccessLevel }) {
 }
 
 /**
- * What a detail page shows until its object is there: the loader, not found (a bad id, or another entity's object:
- * the server answers both with 404), no access, or the error with the server's message.
+ * What a detail page shows until its object is there: the shared states (loading, not found: a bad id or another
+ * entity's object, both 404; no access; the error), and the settings' own no-access state when the user has no
+ * policy for this part at all.
  */
-export function DetailState({
+export function SettingsDetailState({
   valid,
   query,
   level,
@@ -48,13 +49,13 @@ export function DetailState({
   notFoundTitle,
 }: {
   valid: boolean
-  query: { isPending: boolean; isError: boolean; error: Error | null }
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error'>
   level: AccessLevel
   breadcrumb: ReactNode
   notFoundTitle: string
 }) {
   const { t } = useTranslation()
-  if (level === 0 || isForbidden(query.error)) {
+  if (level === 0) {
     return (
       <>
         <PageHeader title={t('entitySettings.title')} breadcrumb={breadcrumb} />
@@ -62,29 +63,14 @@ export function DetailState({
       </>
     )
   }
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title={notFoundTitle} breadcrumb={breadcrumb} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState title={notFoundTitle} description={t('entitySettings.notFoundDescription')} />
-        </div>
-      </>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('entitySettings.title')} breadcrumb={breadcrumb} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState title={t('entitySettings.loadFailed')} description={query.error?.message} />
-        </div>
-      </>
-    )
-  }
   return (
-    <div className="flex justify-center py-24">
-      <Loader message={t('entitySettings.loading')} />
-    </div>
+    <DetailState
+      valid={valid}
+      query={query}
+      title={t('entitySettings.title')}
+      breadcrumb={breadcrumb}
+      notFoundTitle={notFoundTitle}
+      notFoundDescription={t('entitySettings.notFoundDescription')}
+    />
   )
 }

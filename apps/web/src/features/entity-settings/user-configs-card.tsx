@@ -1,32 +1,61 @@
-import type { UserPaymentConfig } from '@portal/contract'
+import type {
+  UserPaymentConfig,
+  UserPaymentConfigCreateRequest,
+  UserPaymentConfigFilterRequest,
+} from '@portal/contract'
 import { formatMoney, minorUnitsFromText, userPaymentConfigCreateRequest } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
+import type { TFunction } from 'i18next'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import { DataTable } from '@/components/data-table/data-table'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import { FilterBar } from '@/components/data-table/filter-bar'
+import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
+import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
+import { FieldSet, FormError } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { Modal } from '@/components/ui/modal/modal'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { isForbidden } from '@/lib/http'
+import { settingsKeys } from './api/entity-settings-keys'
 import type { AccessLevel } from './api/settings-access'
 import { canDelete, canEdit } from './api/settings-access'
 import {
+  filterUserConfigs,
   useBulkUpdateUserConfigs,
   useCreateUserConfig,
   useDeleteUserConfig,
   useMembers,
-  useUserConfigs,
 } from './api/user-payment-configs'
-import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
-import { FieldSet, FormError } from '@/components/form-kit/fields'
-import type { FieldErrors } from './components/form-errors'
-import { serverErrors, validate } from './components/form-errors'
+import { serverMessage } from '@/lib/server-messages'
 
 const PAGE_SIZE = 20
+
+/**
+ * The "Add user" form: a member, a daily limit typed in the option's currency (blank: no limit) and the switch, sent
+ * as POST /payment/payment-configs/user and checked by its schema first.
+ */
+export function addUserForm(optionId: number, currency: string, limitInvalid: string) {
+  return z
+    .object({ user_uuid: z.string(), daily_limit: z.string(), is_enabled: z.boolean() })
+    .superRefine((v, ctx) => {
+      if (v.daily_limit.trim() !== '' && minorUnitsFromText(v.daily_limit, currency) === null)
+        ctx.addIssue({ code: 'custom', path: ['daily_limit'], message: limitInvalid })
+    })
+    .transform((v): UserPaymentConfigCreateRequest => ({
+      user_uuid: v.user_uuid,
+      option_id: optionId,
+      daily_limit: v.daily_limit.trim() === '' ? null : minorUnitsFromText(v.daily_limit, currency),
+      is_enabled: v.is_enabled,
+    }))
+    .pipe(userPaymentConfigCreateRequest)
+}
 
 function AddUserModal({
   open,
@@ -43,39 +72,26 @@ function AddUserModal({
   const { addToast } = useToast()
   const formId = useId()
   const [search, setSearch] = useState('')
-  const [userUuid, setUserUuid] = useState('')
-  const [limit, setLimit] = useState('')
-  const [enabled, setEnabled] = useState(true)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(
+    () => addUserForm(optionId, currency, t('entitySettings.users.limitInvalid', { currency })),
+    [optionId, currency, t],
+  )
+  const defaults = { user_uuid: '', daily_limit: '', is_enabled: true }
+  const form = useZodForm(schema, { defaultValues: defaults })
+  const { errors } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
   const members = useMembers(search.trim(), open)
   const create = useCreateUserConfig()
 
   const close = () => {
     setSearch('')
-    setUserUuid('')
-    setLimit('')
-    setEnabled(true)
-    setErrors({})
+    form.reset(defaults)
     setFormError(null)
     onClose()
   }
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const minor = limit.trim() === '' ? null : minorUnitsFromText(limit, currency)
-    if (minor === null && limit.trim() !== '') {
-      setErrors({ daily_limit: t('entitySettings.users.limitInvalid', { currency }) })
-      return
-    }
-    const body = { user_uuid: userUuid, option_id: optionId, daily_limit: minor, is_enabled: enabled }
-    const checked = validate(userPaymentConfigCreateRequest, body, () => [])
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
     try {
       const saved = await create.mutateAsync(body)
       addToast({
@@ -86,17 +102,16 @@ function AddUserModal({
       })
       close()
     } catch (error) {
-      const shown = serverErrors(error, ['user_uuid', 'option_id', 'daily_limit', 'is_enabled'])
-      setErrors(shown.fields)
-      setFormError(shown.message ?? shown.fields.option_id ?? null)
+      // A refusal about the option (it was deleted meanwhile) is the form's own message: the form has no field for it.
+      setFormError(applyServerErrors(form, error))
       addToast({
         variant: 'error',
         title: t('entitySettings.saveFailed'),
-        message: error instanceof Error ? error.message : '',
+        message: serverMessage(error),
         timeout: 8000,
       })
     }
-  }
+  })
 
   return (
     <Modal
@@ -123,12 +138,14 @@ function AddUserModal({
           onChange={(e) => setSearch(e.target.value)}
           autoComplete="off"
         />
-        <FieldSet legend={t('entitySettings.users.member')} error={errors.user_uuid}>
+        <FieldSet legend={t('entitySettings.users.member')} error={errors.user_uuid?.message}>
           <div className="max-h-56 overflow-y-auto rounded-md border border-slate-200">
             {members.data?.length === 0 && (
               <p className="px-3 py-2 text-sm text-slate-500">{t('entitySettings.users.noMembers')}</p>
             )}
-            {members.isError && <p className="px-3 py-2 text-sm text-rose-700">{members.error.message}</p>}
+            {members.isError && (
+              <p className="px-3 py-2 text-sm text-rose-700">{serverMessage(members.error)}</p>
+            )}
             {members.data?.map((m) => (
               <label
                 key={m.user_uuid}
@@ -136,13 +153,9 @@ function AddUserModal({
               >
                 <input
                   type="radio"
-                  name="member"
                   className="size-4 accent-brand-700"
-                  checked={userUuid === m.user_uuid}
-                  onChange={() => {
-                    setUserUuid(m.user_uuid)
-                    setErrors(({ user_uuid: _, ...rest }) => rest)
-                  }}
+                  value={m.user_uuid}
+                  {...form.register('user_uuid')}
                 />
                 <span className="font-medium text-slate-900">{m.name}</span>
                 <span className="text-slate-500">{m.username}</span>
@@ -153,29 +166,55 @@ function AddUserModal({
         <TextField
           label={t('entitySettings.users.dailyLimit', { currency })}
           inputMode="decimal"
-          value={limit}
-          onChange={(e) => {
-            setLimit(e.target.value)
-            setErrors(({ daily_limit: _, ...rest }) => rest)
-          }}
+          {...form.register('daily_limit')}
           placeholder={t('entitySettings.users.noLimit')}
           hint={t('entitySettings.users.dailyLimitHint')}
-          error={errors.daily_limit}
+          error={errors.daily_limit?.message}
         />
-        <Checkbox
-          label={t('entitySettings.enabled')}
-          checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
-        />
+        <Checkbox label={t('entitySettings.enabled')} {...form.register('is_enabled')} />
         <FormError message={formError} />
       </form>
     </Modal>
   )
 }
 
+export function userConfigFilterDefs(t: TFunction): FilterDef[] {
+  return [
+    {
+      kind: 'select',
+      key: 'enabled',
+      label: t('entitySettings.enabled'),
+      defaultValue: '',
+      options: [
+        { value: '', label: t('entitySettings.all') },
+        { value: 'yes', label: t('entitySettings.on') },
+        { value: 'no', label: t('entitySettings.off') },
+      ],
+    },
+  ]
+}
+
+/** The body of POST /payment/payment-configs/user/filter for one option; enabled only when chosen (A §5). */
+export function userConfigFilterBody(
+  optionId: number,
+  list: ListState,
+  page: PageWindow,
+): UserPaymentConfigFilterRequest {
+  const enabled = list.select('enabled')
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    option_id: optionId,
+    ...(enabled === '' ? {} : { is_enabled: enabled === 'yes' }),
+  }
+}
+
+const rowId = (c: UserPaymentConfig) => String(c.id)
+const rowLabel = (c: UserPaymentConfig) => c.user_name
+
 /**
- * The members allowed to use one payment option (user payment configs): add one (edit), enable or disable many at
- * once (edit, all or nothing), delete one (all).
+ * The members allowed to use one payment option (user payment configs): add one (edit), enable or disable the
+ * selected rows at once (edit, all or nothing: PUT .../user-bulk), delete one (all).
  */
 export function UserConfigsCard({
   optionId,
@@ -188,26 +227,26 @@ export function UserConfigsCard({
 }) {
   const { t } = useTranslation()
   const { addToast } = useToast()
-  const [page, setPage] = useState(1)
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<UserPaymentConfig | null>(null)
   const [deleteError, setDeleteError] = useState<string | null>(null)
-  const query = useUserConfigs({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, option_id: optionId })
+  const defs = useMemo(() => userConfigFilterDefs(t), [t])
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => userConfigFilterBody(optionId, state, page),
+    queryKey: (body, entityCode) => settingsKeys.paymentOptions.userConfigs(entityCode, body),
+    fetch: filterUserConfigs,
+    rows: (data) => data.configs,
+    total: (data) => data.count,
+  })
   const bulk = useBulkUpdateUserConfigs()
   const remove = useDeleteUserConfig()
   const editable = canEdit(level)
-  const rows = query.data?.configs
-  const pageIds = useMemo(() => (rows ?? []).map((r) => r.id), [rows])
-  const chosen = pageIds.filter((id) => selected.has(id))
-
-  const toggle = (id: number, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s)
-      if (on) next.add(id)
-      else next.delete(id)
-      return next
-    })
+  // The selection is of the rows on screen: another page or filter starts a new one.
+  const chosen = (table.rows ?? []).filter((r) => selected.has(rowId(r))).map((r) => r.id)
 
   const setEnabled = async (isEnabled: boolean) => {
     try {
@@ -224,7 +263,7 @@ export function UserConfigsCard({
       addToast({
         variant: 'error',
         title: t('entitySettings.saveFailed'),
-        message: error instanceof Error ? error.message : '',
+        message: serverMessage(error),
         timeout: 8000,
       })
     }
@@ -241,31 +280,14 @@ export function UserConfigsCard({
         message: deleting.user_name,
         timeout: 5000,
       })
-      toggle(deleting.id, false)
+      setSelected((s) => new Set([...s].filter((id) => id !== rowId(deleting))))
       setDeleting(null)
     } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : null)
+      setDeleteError(serverMessage(error) || null)
     }
   }
 
   const columns: DataColumn<UserPaymentConfig>[] = [
-    ...(editable
-      ? [
-          {
-            id: 'select',
-            header: t('entitySettings.users.select'),
-            cell: (c: UserPaymentConfig) => (
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-700"
-                aria-label={t('entitySettings.users.selectOne', { name: c.user_name })}
-                checked={selected.has(c.id)}
-                onChange={(e) => toggle(c.id, e.target.checked)}
-              />
-            ),
-          },
-        ]
-      : []),
     {
       id: 'user',
       header: t('entitySettings.users.user'),
@@ -275,6 +297,7 @@ export function UserConfigsCard({
           <span className="text-slate-500">{c.username}</span>
         </span>
       ),
+      card: 'title',
     },
     {
       id: 'daily_limit',
@@ -286,6 +309,7 @@ export function UserConfigsCard({
         ) : (
           formatMoney(c.daily_limit, c.currency_code)
         ),
+      card: 'meta',
     },
     {
       id: 'is_enabled',
@@ -295,6 +319,7 @@ export function UserConfigsCard({
           {c.is_enabled ? t('entitySettings.on') : t('entitySettings.off')}
         </Badge>
       ),
+      card: 'status',
     },
     ...(canDelete(level)
       ? [
@@ -302,6 +327,7 @@ export function UserConfigsCard({
             id: 'actions',
             header: t('entitySettings.actions'),
             align: 'right' as const,
+            card: 'meta' as const,
             cell: (c: UserPaymentConfig) => (
               <Button
                 variant="errorBasic"
@@ -320,63 +346,53 @@ export function UserConfigsCard({
       : []),
   ]
 
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-
   return (
-    <>
+    <div>
+      <h2 className="mb-2 text-sm font-semibold text-slate-900">{t('entitySettings.users.title')}</h2>
       <DataTable
         tableId={editable ? 'payment-option-users-edit' : 'payment-option-users'}
         caption={t('entitySettings.users.title')}
         columns={columns}
-        rows={rows}
-        getRowId={(c) => String(c.id)}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={query.data?.count}
-        onPageChange={setPage}
+        getRowId={rowId}
+        rowLabel={rowLabel}
+        {...table}
+        onPageChange={(page) => {
+          setSelected(new Set())
+          table.onPageChange(page)
+        }}
         emptyTitle={t('entitySettings.users.empty')}
+        {...(editable ? { selected, onSelectedChange: setSelected } : {})}
+        selectionActions={
+          <>
+            <Button
+              variant="positiveBasic"
+              size="sm"
+              loading={bulk.isPending && bulk.variables.configs[0]?.is_enabled === true}
+              onClick={() => void setEnabled(true)}
+            >
+              {t('entitySettings.users.enableSelected', { count: chosen.length })}
+            </Button>
+            <Button
+              variant="secondaryBasic"
+              size="sm"
+              loading={bulk.isPending && bulk.variables.configs[0]?.is_enabled === false}
+              onClick={() => void setEnabled(false)}
+            >
+              {t('entitySettings.users.disableSelected', { count: chosen.length })}
+            </Button>
+          </>
+        }
         toolbar={
-          <div className="flex min-h-8 flex-wrap items-center gap-3">
-            <h2 className="text-sm font-semibold text-slate-900">{t('entitySettings.users.title')}</h2>
-            {editable && (rows?.length ?? 0) > 0 && (
-              <>
-                <Checkbox
-                  label={t('entitySettings.users.selectAll')}
-                  checked={chosen.length > 0 && chosen.length === pageIds.length}
-                  indeterminate={chosen.length > 0 && chosen.length < pageIds.length}
-                  onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())}
-                />
-                <Button
-                  variant="positiveBasic"
-                  size="sm"
-                  disabled={chosen.length === 0}
-                  loading={bulk.isPending && bulk.variables.configs[0]?.is_enabled === true}
-                  onClick={() => void setEnabled(true)}
-                >
-                  {t('entitySettings.users.enableSelected', { count: chosen.length })}
-                </Button>
-                <Button
-                  variant="secondaryBasic"
-                  size="sm"
-                  disabled={chosen.length === 0}
-                  loading={bulk.isPending && bulk.variables.configs[0]?.is_enabled === false}
-                  onClick={() => void setEnabled(false)}
-                >
-                  {t('entitySettings.users.disableSelected', { count: chosen.length })}
-                </Button>
-              </>
-            )}
-          </div>
+          <FilterBar
+            defs={defs}
+            list={{
+              ...list,
+              setFilter: (key, value) => {
+                setSelected(new Set())
+                list.setFilter(key, value)
+              },
+            }}
+          />
         }
         actions={
           editable && (
@@ -406,6 +422,6 @@ export function UserConfigsCard({
       >
         {t('entitySettings.users.removeConfirm', { name: deleting?.user_name ?? '' })}
       </ConfirmDelete>
-    </>
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { EvDevice } from '@portal/contract'
-import { chargeProtocols, formatDate, formatDateTime, labelOf } from '@portal/contract'
+import { chargeProtocols, formatDate, formatDateTime } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { formatAge } from '@/components/ev-overview/format'
@@ -17,11 +18,14 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
       id: 'serial_number',
       header: t('evDevices.col.serial_number'),
       cell: (d) => <span className="font-mono text-xs">{d.serial_number}</span>,
+      sort: 'serial_number',
+      card: 'title',
     },
     {
       id: 'ocpp_status',
       header: t('evDevices.col.ocpp_status'),
       cell: (d) => <OcppStatusBadge status={d.ocpp_status} />,
+      card: 'status',
     },
     {
       id: 'connectivity',
@@ -39,12 +43,16 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
           </span>
         </span>
       ),
+      // Ascending is the longest silent first: the chargers to look at.
+      sort: 'last_heartbeat_at',
+      card: 'meta',
     },
     {
       id: 'location',
       header: t('evDevices.col.location'),
       cell: (d) => <span title={d.location.address}>{d.location.name}</span>,
       className: 'max-w-64',
+      card: 'subtitle',
     },
     {
       id: 'model',
@@ -55,13 +63,20 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
         </span>
       ),
       className: 'max-w-64',
+      card: 'meta',
     },
     {
       id: 'protocol',
       header: t('evDevices.col.protocol'),
       cell: (d) => labelOf(chargeProtocols, d.protocol),
     },
-    { id: 'evse_count', header: t('evDevices.col.evse_count'), cell: (d) => d.evse_count, align: 'right' },
+    {
+      id: 'evse_count',
+      header: t('evDevices.col.evse_count'),
+      cell: (d) => d.evse_count,
+      align: 'right',
+      card: 'meta',
+    },
     {
       id: 'connector_count',
       header: t('evDevices.col.connector_count'),
@@ -79,6 +94,7 @@ export function deviceColumns(t: TFunction, language: string, now: number): Data
       header: t('evDevices.col.created_at'),
       cell: (d) => formatDate(d.created_at),
       defaultVisible: false,
+      sort: 'created_at',
     },
   ]
 }

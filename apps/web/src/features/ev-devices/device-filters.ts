@@ -4,12 +4,15 @@ import {
   connectorStatuses,
   deviceConnectivities,
   EV_DEVICE_PAGE_SIZE,
+  EV_DEVICE_SORT_ORDER,
   EvDeviceSort as Sort,
   evDeviceSorts,
   isInCatalogue,
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { FilterDef, ListSort, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { catalogueOptions } from '@/lib/labels'
 
 export const DEVICES_PAGE_SIZE = EV_DEVICE_PAGE_SIZE
 
@@ -19,7 +22,6 @@ export const DEVICE_KEYS = {
   ocppStatus: 'ocpp_status',
   protocol: 'protocol',
   connectivity: 'connectivity',
-  sort: 'sort',
   /** One location's chargers (a location uid), set by links from elsewhere. */
   location: 'location',
 } as const
@@ -32,13 +34,13 @@ export function deviceFilterDefs(t: TFunction): FilterDef[] {
       kind: 'multi',
       key: DEVICE_KEYS.ocppStatus,
       label: t('evDevices.filter.ocppStatus'),
-      options: connectorStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(connectorStatuses),
     },
     {
       kind: 'multi',
       key: DEVICE_KEYS.protocol,
       label: t('evDevices.filter.protocol'),
-      options: chargeProtocols.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(chargeProtocols),
     },
     {
       kind: 'select',
@@ -53,23 +55,27 @@ export function deviceFilterDefs(t: TFunction): FilterDef[] {
         })),
       ],
     },
-    {
-      kind: 'select',
-      key: DEVICE_KEYS.sort,
-      label: t('evDevices.filter.sort'),
-      defaultValue: Sort.created_at,
-      options: evDeviceSorts.entries.map((e) => ({ value: e.value, label: t(`evDevices.sort.${e.value}`) })),
-    },
     // Shown as a removable chip, not in the bar; declared so reset and the active count cover it.
     { kind: 'search', key: DEVICE_KEYS.location, label: t('evDevices.filter.location') },
   ]
 }
 
-/** The call's query: empty filters left out, lists only when not empty, 20 a page. */
+/** The filters the bar shows: the location is a removable chip of its own. */
+export const isBarFilter = (def: FilterDef) => def.key !== DEVICE_KEYS.location
+
+/** The call's sort keys (its column headers: serial number, last heartbeat, added), newest first by default. */
+export const DEVICE_SORT_KEYS = evDeviceSorts.values
+export const DEFAULT_DEVICE_SORT: ListSort = { key: Sort.created_at, dir: EV_DEVICE_SORT_ORDER.created_at }
+
+/**
+ * The call's query: empty filters left out, lists only when not empty, the header's order (left out when it is the
+ * default, and its direction when it is the sort's own), the page the list asks for.
+ */
 export function deviceListQuery(
-  list: Pick<ListState, 'text' | 'multi' | 'select' | 'page'>,
+  list: Pick<ListState, 'text' | 'multi' | 'select' | 'sort'>,
+  page: PageWindow,
 ): EvDeviceListQuery {
-  const query: EvDeviceListQuery = { limit: DEVICES_PAGE_SIZE, offset: (list.page - 1) * DEVICES_PAGE_SIZE }
+  const query: EvDeviceListQuery = { limit: page.limit, offset: page.offset }
   const search = list.text(DEVICE_KEYS.search).trim()
   if (search) query.search = search
   const statuses = list.multi(DEVICE_KEYS.ocppStatus).map(String)
@@ -78,8 +84,11 @@ export function deviceListQuery(
   if (protocols.length > 0) query['protocol[]'] = protocols
   const connectivity = String(list.select(DEVICE_KEYS.connectivity))
   if (isInCatalogue(deviceConnectivities, connectivity)) query.connectivity = connectivity
-  const sort = String(list.select(DEVICE_KEYS.sort))
-  if (sort !== Sort.created_at && isInCatalogue(evDeviceSorts, sort)) query.sort_by = sort
+  const sort = list.sort ?? DEFAULT_DEVICE_SORT
+  if (isInCatalogue(evDeviceSorts, sort.key)) {
+    if (sort.key !== Sort.created_at) query.sort_by = sort.key
+    if (sort.dir !== EV_DEVICE_SORT_ORDER[sort.key]) query.order_by = sort.dir
+  }
   const location = list.text(DEVICE_KEYS.location).trim()
   if (location) query.location_uid = location
   return query

@@ -5,9 +5,9 @@ import {
   connectorStandards,
   formatDateTime,
   formatTime,
-  labelOf,
   powerTypes,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
@@ -16,10 +16,9 @@ import { DetailCard, Field } from '@/components/ev-overview/detail-card'
 import { formatAge } from '@/components/ev-overview/format'
 import { RecentSessions, sessionHref } from '@/components/ev-overview/recent-sessions'
 import { ConnectivityBadge, EvseStatusBadge, OcppStatusBadge } from '@/components/ev-overview/status-badges'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import { useEvDevice } from './api/ev-devices-api'
 import { DEVICE_KEYS } from './device-filters'
 
@@ -61,11 +60,9 @@ function Overview({ d, now }: { d: EvDeviceDetail; now: number }) {
         </Field>
         <Field label={t('evDevices.col.created_at')}>{formatDateTime(d.created_at)}</Field>
         <Field label={t('evDevices.detail.updated')}>{formatDateTime(d.updated_at)}</Field>
-        <div className="col-span-2">
-          <Field label={t('evDevices.detail.uid')}>
-            <span className="font-mono text-xs">{d.uid}</span>
-          </Field>
-        </div>
+        <Field className="col-span-2" label={t('evDevices.detail.uid')}>
+          <span className="font-mono text-xs">{d.uid}</span>
+        </Field>
       </dl>
     </DetailCard>
   )
@@ -137,7 +134,12 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
           {t('evDevices.detail.noConnectors')}
         </p>
       ) : (
-        <div className="overflow-x-auto border-t border-slate-200">
+        <div
+          className="overflow-x-auto border-t border-slate-200"
+          tabIndex={0}
+          role="group"
+          aria-label={t('evDevices.detail.connectorsOf', { evse: title })}
+        >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{t('evDevices.detail.connectorsOf', { evse: title })}</caption>
             <thead className="bg-slate-50">
@@ -243,39 +245,17 @@ export function EvDevicePage() {
       ← {t('evDevices.title')}
     </Link>
   )
-  if (query.error instanceof ApiError && query.error.status === 404) {
+  if (!query.data)
     return (
-      <>
-        <PageHeader title={t('evDevices.detail.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={t('evDevices.detail.notFoundTitle')}
-            description={t('evDevices.detail.notFoundDescription')}
-          />
-        </div>
-      </>
+      <DetailState
+        valid
+        query={query}
+        title={t('evDevices.title')}
+        breadcrumb={back}
+        notFoundTitle={t('evDevices.detail.notFoundTitle')}
+        notFoundDescription={t('evDevices.detail.notFoundDescription')}
+      />
     )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('evDevices.detail.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('evDevices.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
-    )
-  }
   const d = query.data
   return (
     <>

@@ -3,13 +3,20 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
-import { useEvDevices } from './api/ev-devices-api'
+import { evDeviceKeys } from './api/ev-device-keys'
+import { listEvDevices } from './api/ev-devices-api'
 import { deviceColumns } from './device-columns'
-import { DEVICE_KEYS, deviceFilterDefs, deviceListQuery, DEVICES_PAGE_SIZE } from './device-filters'
+import {
+  DEFAULT_DEVICE_SORT,
+  DEVICE_KEYS,
+  DEVICE_SORT_KEYS,
+  deviceFilterDefs,
+  deviceListQuery,
+  DEVICES_PAGE_SIZE,
+  isBarFilter,
+} from './device-filters'
 
 const rowId = (d: EvDevice) => d.uid
 const rowHref = (d: EvDevice) => `/ev-devices/${encodeURIComponent(d.uid)}`
@@ -17,7 +24,7 @@ const rowHref = (d: EvDevice) => `/ev-devices/${encodeURIComponent(d.uid)}`
 /**
  * EV devices (/ev-devices; docs/decisions/0026-ev-home-users-devices.md): the CPO's chargers with their location,
  * OCPP status, heartbeat (online within 15 minutes) and EVSE counts; search, status, protocol and connectivity
- * filters, three orders, 20 a page with a capped total; a row opens the charger.
+ * filters, sortable serial, heartbeat and added headers, 20 a page with a capped total; a row opens the charger.
  */
 export function EvDevicesPage() {
   const { t, i18n } = useTranslation()
@@ -25,16 +32,18 @@ export function EvDevicesPage() {
   const [now] = useState(() => Date.now())
   const defs = useMemo(() => deviceFilterDefs(t), [t])
   const columns = useMemo(() => deviceColumns(t, i18n.language, now), [t, i18n.language, now])
-  const list = useListState(defs)
-  const query = useEvDevices(deviceListQuery(list))
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
+  const { list, table, query, total } = useList({
+    filters: defs,
+    pageSize: DEVICES_PAGE_SIZE,
+    paging: 'count',
+    request: deviceListQuery,
+    queryKey: (q, entityCode) => evDeviceKeys.list(entityCode, q),
+    fetch: listEvDevices,
+    rows: (data) => data.devices,
+    total: (data) => data.count,
+    defaultSort: DEFAULT_DEVICE_SORT,
+    sortKeys: DEVICE_SORT_KEYS,
+  })
   const formatted =
     total === undefined ? '' : `${total.toLocaleString(i18n.language)}${query.data?.count_capped ? '+' : ''}`
   const location = list.text(DEVICE_KEYS.location)
@@ -52,23 +61,13 @@ export function EvDevicesPage() {
         tableId="ev-devices"
         caption={t('evDevices.title')}
         columns={columns}
-        rows={query.data?.devices}
         getRowId={rowId}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={DEVICES_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
         rowHref={rowHref}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('evDevices.empty')}
         toolbar={
           <div className="flex flex-col gap-2">
-            <FilterBar defs={defs.filter((d) => d.key !== DEVICE_KEYS.location)} list={list} />
+            <FilterBar defs={defs.filter(isBarFilter)} list={list} />
             {location !== '' && (
               <div>
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-600/20">

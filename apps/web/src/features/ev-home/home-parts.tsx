@@ -1,5 +1,6 @@
 import type { HomeMoney, HomeRefund } from '@portal/contract'
-import { formatTime, labelOf, evseStatuses } from '@portal/contract'
+import { formatTime, evseStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +16,7 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { ErrorIcon } from '@/components/ui/icons/icons'
 import { isForbidden } from '@/lib/http'
 import type { Segment, StatusTone } from './home-model'
+import { serverMessage } from '@/lib/server-messages'
 
 /** "Singapore time · updated 3:04 PM" and a refresh button, for the page header. */
 export function HomeHeaderActions({
@@ -107,7 +109,7 @@ export function HomeProblem({ error, onRetry }: { error: Error; onRetry: () => v
       <EmptyState
         icon={forbidden ? undefined : <ErrorIcon />}
         title={forbidden ? t('evHome.noAccessTitle') : t('evHome.errorTitle')}
-        description={forbidden ? t('table.noAccessDescription') : error.message}
+        description={forbidden ? t('table.noAccessDescription') : serverMessage(error)}
         action={
           !forbidden && (
             <Button variant="classic" size="sm" onClick={onRetry}>

@@ -1,7 +1,7 @@
 import type { HomeTrendPoint } from '@portal/contract'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { ColumnChart } from '@/components/charts/column-chart'
 import { formatUnits } from '@/components/charging-session/session-format'
 import { cn } from '@/components/ui/cn'
 import type { TrendMetric } from './home-model'
@@ -17,8 +17,9 @@ function metricLabel(t: (key: string, o?: Record<string, string>) => string, met
 }
 
 /**
- * The daily trend (30 UTC+8 days) as bars: sessions, energy or one currency's revenue, picked with a segmented
- * control. A visually hidden table carries the same numbers for screen readers.
+ * The daily trend (30 UTC+8 days) as columns: sessions, energy or one currency's revenue, picked with a segmented
+ * control. A visually hidden table carries the same numbers for screen readers; the chart shows a day's figure on
+ * hover or with the arrow keys.
  */
 export function TrendChart({
   trend,
@@ -74,41 +75,22 @@ export function TrendChart({
         <figcaption id={`${id}-caption`} className="sr-only">
           {t('evHome.trend.caption', { metric: label(metric), days: String(trend.length) })}
         </figcaption>
-        <div className="h-64 w-full" aria-hidden="true">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid vertical={false} stroke="#e2e8f0" />
-              <XAxis
-                dataKey="day"
-                tickFormatter={(v: number) => day.format(v)}
-                tick={{ fontSize: 11, fill: '#64748b' }}
-                tickLine={false}
-                axisLine={{ stroke: '#cbd5e1' }}
-                minTickGap={16}
-              />
-              <YAxis
-                tick={{ fontSize: 11, fill: '#64748b' }}
-                tickLine={false}
-                axisLine={false}
-                width={56}
-                allowDecimals={metric !== 'sessions'}
-                tickFormatter={(v: number) => v.toLocaleString(i18n.language, { notation: 'compact' })}
-              />
-              <Tooltip
-                cursor={{ fill: '#f1f5f9' }}
-                labelFormatter={(v) => day.format(Number(v))}
-                formatter={(v) => [format(Number(v)), label(metric)]}
-              />
-              <Bar
-                dataKey="value"
-                fill="var(--color-brand-600)"
-                radius={[3, 3, 0, 0]}
-                maxBarSize={28}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <ColumnChart
+          data={data}
+          label={t('evHome.trend.caption', { metric: label(metric), days: String(trend.length) })}
+          tick={(p) => day.format(p.day)}
+          integers={metric === 'sessions'}
+          leftTick={(v) => v.toLocaleString(i18n.language, { notation: 'compact' })}
+          series={[
+            {
+              key: 'value',
+              label: label(metric),
+              color: 'var(--color-brand-600)',
+              value: (p) => p.value,
+              format,
+            },
+          ]}
+        />
         <table className="sr-only">
           <caption>
             {t('evHome.trend.caption', { metric: label(metric), days: String(trend.length) })}

@@ -1,18 +1,17 @@
 import type { EvUserDetail, EvUserTotals } from '@portal/contract'
-import { formatDate, formatDateTime, labelOf, nationalities } from '@portal/contract'
+import { formatDate, formatDateTime, nationalities } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { useChargingEntities } from '@/components/charging-session/charging-entities'
+import { useChargingEntities } from '@/components/options/charging-entities'
 import { formatUnits } from '@/components/charging-session/session-format'
 import { DetailCard, Field } from '@/components/ev-overview/detail-card'
 import { FigureCard } from '@/components/ev-overview/figure-card'
 import { formatCount, formatEnergy } from '@/components/ev-overview/format'
 import { RecentSessions } from '@/components/ev-overview/recent-sessions'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
-import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 import { useEvUser } from './api/ev-users-api'
 import { RegisteredBadge } from './user-columns'
@@ -80,18 +79,14 @@ function Profile({ u }: { u: EvUserDetail }) {
         <Field label={t('evUsers.col.last_session_at')}>
           {u.last_session_at === null ? DASH : formatDateTime(u.last_session_at)}
         </Field>
-        <div className="col-span-2">
-          <Field label={t('evUsers.detail.networks')}>
-            {u.subscribed_cpo_entities.length === 0
-              ? t('evUsers.detail.noNetworks')
-              : u.subscribed_cpo_entities.map((code) => nameOf(code)).join(', ')}
-          </Field>
-        </div>
-        <div className="col-span-2">
-          <Field label={t('evUsers.detail.uuid')}>
-            <span className="font-mono text-xs">{u.uuid}</span>
-          </Field>
-        </div>
+        <Field className="col-span-2" label={t('evUsers.detail.networks')}>
+          {u.subscribed_cpo_entities.length === 0
+            ? t('evUsers.detail.noNetworks')
+            : u.subscribed_cpo_entities.map((code) => nameOf(code)).join(', ')}
+        </Field>
+        <Field className="col-span-2" label={t('evUsers.detail.uuid')}>
+          <span className="font-mono text-xs">{u.uuid}</span>
+        </Field>
       </dl>
     </DetailCard>
   )
@@ -113,39 +108,17 @@ export function EvUserPage() {
       ← {t('evUsers.title')}
     </Link>
   )
-  if (id === '' || (query.error instanceof ApiError && query.error.status === 404)) {
+  if (!query.data)
     return (
-      <>
-        <PageHeader title={t('evUsers.detail.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={t('evUsers.detail.notFoundTitle')}
-            description={t('evUsers.detail.notFoundDescription')}
-          />
-        </div>
-      </>
+      <DetailState
+        valid={id !== ''}
+        query={query}
+        title={t('evUsers.title')}
+        breadcrumb={back}
+        notFoundTitle={t('evUsers.detail.notFoundTitle')}
+        notFoundDescription={t('evUsers.detail.notFoundDescription')}
+      />
     )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('evUsers.detail.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('evUsers.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
-    )
-  }
   const u = query.data
   const plateHref =
     u.license_plate && entityCode

@@ -3,18 +3,16 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
-import { useEvUsers } from './api/ev-users-api'
+import { evUserKeys } from './api/ev-user-keys'
+import { listEvUsers } from './api/ev-users-api'
 import { userColumns } from './user-columns'
-import { USER_KEYS, userFilterDefs, userListQuery, USERS_PAGE_SIZE } from './user-filters'
+import { isBarFilter, USER_KEYS, userFilterDefs, userListQuery, USERS_PAGE_SIZE } from './user-filters'
 
 const rowId = (u: EvUser) => u.uuid
 const rowHref = (u: EvUser) => `/users/${encodeURIComponent(u.uuid)}`
-const isRange = (key: string) => key === USER_KEYS.createdFrom || key === USER_KEYS.createdTo
 
 /**
  * The EMSP's app users (/users; docs/decisions/0026-ev-home-users-devices.md): newest first, search over name, mobile,
@@ -24,16 +22,16 @@ export function EvUsersPage() {
   const { t, i18n } = useTranslation()
   const defs = useMemo(() => userFilterDefs(t), [t])
   const columns = useMemo(() => userColumns(t, i18n.language), [t, i18n.language])
-  const list = useListState(defs)
-  const query = useEvUsers(userListQuery(list))
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
+  const { list, table, query, total } = useList({
+    filters: defs,
+    pageSize: USERS_PAGE_SIZE,
+    paging: 'count',
+    request: userListQuery,
+    queryKey: (q, entityCode) => evUserKeys.list(entityCode, q),
+    fetch: listEvUsers,
+    rows: (data) => data.users,
+    total: (data) => data.count,
+  })
   const formatted =
     total === undefined ? '' : `${total.toLocaleString(i18n.language)}${query.data?.count_capped ? '+' : ''}`
 
@@ -49,23 +47,13 @@ export function EvUsersPage() {
         tableId="ev-users"
         caption={t('evUsers.title')}
         columns={columns}
-        rows={query.data?.users}
         getRowId={rowId}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={USERS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
         rowHref={rowHref}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('evUsers.empty')}
         toolbar={
           <div className="flex flex-col gap-2">
-            <FilterBar defs={defs.filter((d) => !isRange(d.key))} list={list} />
+            <FilterBar defs={defs.filter(isBarFilter)} list={list} />
             <RangeFilter
               list={list}
               label={t('evUsers.filter.created')}

@@ -1,5 +1,6 @@
 import type { EvUser } from '@portal/contract'
-import { formatDate, formatDateTime, labelOf, nationalities } from '@portal/contract'
+import { formatDate, formatDateTime, nationalities } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { DataColumn } from '@/components/data-table/types'
@@ -20,13 +21,20 @@ export function RegisteredBadge({ registered }: { registered: boolean }) {
 /** The users list's columns; the name opens the user. The last session starts hidden. */
 export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[] {
   return [
-    { id: 'name', header: t('evUsers.col.name'), cell: (u) => u.name, className: 'max-w-64' },
+    { id: 'name', header: t('evUsers.col.name'), cell: (u) => u.name, className: 'max-w-64', card: 'title' },
     {
       id: 'mobile_number',
       header: t('evUsers.col.mobile_number'),
       cell: (u) => <span className="tabular-nums">{u.mobile_number}</span>,
+      card: 'subtitle',
     },
-    { id: 'email', header: t('evUsers.col.email'), cell: (u) => u.email, className: 'max-w-64' },
+    {
+      id: 'email',
+      header: t('evUsers.col.email'),
+      cell: (u) => u.email,
+      className: 'max-w-64',
+      card: 'meta',
+    },
     {
       id: 'nationality',
       header: t('evUsers.col.nationality'),
@@ -36,11 +44,13 @@ export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[
       id: 'license_plate',
       header: t('evUsers.col.license_plate'),
       cell: (u) => (u.license_plate ? <span className="font-mono text-xs">{u.license_plate}</span> : DASH),
+      card: 'meta',
     },
     {
       id: 'is_registered',
       header: t('evUsers.col.is_registered'),
       cell: (u) => <RegisteredBadge registered={u.is_registered} />,
+      card: 'status',
     },
     { id: 'created_at', header: t('evUsers.col.created_at'), cell: (u) => formatDate(u.created_at) },
     {
@@ -48,6 +58,7 @@ export function userColumns(t: TFunction, language: string): DataColumn<EvUser>[
       header: t('evUsers.col.sessions_this_month'),
       cell: (u) => u.sessions_this_month.toLocaleString(language),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'last_session_at',

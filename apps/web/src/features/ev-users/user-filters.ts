@@ -2,6 +2,7 @@ import type { EvUserListQuery } from '@portal/contract'
 import { EV_USER_PAGE_SIZE } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayEnd, localDayStart } from '@/components/list-filters/range-filter'
 
 export const USERS_PAGE_SIZE = EV_USER_PAGE_SIZE
@@ -35,12 +36,16 @@ export function userFilterDefs(t: TFunction): FilterDef[] {
   ]
 }
 
+/** The filters the bar shows: the created range has its own control. */
+export const isBarFilter = (def: FilterDef) =>
+  def.key !== USER_KEYS.createdFrom && def.key !== USER_KEYS.createdTo
+
 /**
  * The call's query: empty filters left out, the created range from local calendar days to epoch ms (the whole "to"
- * day included), 20 a page.
+ * day included), the page the list asks for (20).
  */
-export function userListQuery(list: Pick<ListState, 'text' | 'select' | 'page'>): EvUserListQuery {
-  const query: EvUserListQuery = { limit: USERS_PAGE_SIZE, offset: (list.page - 1) * USERS_PAGE_SIZE }
+export function userListQuery(list: Pick<ListState, 'text' | 'select'>, page: PageWindow): EvUserListQuery {
+  const query: EvUserListQuery = { limit: page.limit, offset: page.offset }
   const search = list.text(USER_KEYS.search).trim()
   if (search) query.search = search
   const registered = String(list.select(USER_KEYS.registered))

@@ -1,21 +1,23 @@
-import type { ExportJob, ExportJobFilterRequest } from '@portal/contract'
-import { cleanFilters, exportJobStatuses } from '@portal/contract'
+import type { ExportJob } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import type { FilterDef } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { downloadExport } from '@/components/export/export-api'
+import { exportKeys } from '@/components/export/export-keys'
 import { PageHeader } from '@/components/page/page-header'
 import { useToast } from '@/components/ui/toast/toast'
-import { isForbidden } from '@/lib/http'
-import { useExportJobs } from './api/filter-exports'
+import { filterExports, historyRefresh } from './api/filter-exports'
+import {
+  EXPORT_HISTORY_PAGE_SIZE,
+  exportHistoryFilterBody,
+  exportHistoryFilterDefs,
+} from './export-history-filters'
 import { exportJobColumns } from './export-job-columns'
+import { serverMessage } from '@/lib/server-messages'
 
-const PAGE_SIZE = 20
 const rowId = (j: ExportJob) => j.uuid
 
 /**
@@ -25,24 +27,18 @@ const rowId = (j: ExportJob) => j.uuid
 export function ExportHistoryPage() {
   const { t, i18n } = useTranslation()
   const { addToast } = useToast()
-  const defs = useMemo<FilterDef[]>(
-    () => [
-      {
-        kind: 'multi',
-        key: 'status',
-        label: t('exports.col.status'),
-        options: exportJobStatuses.entries.map((e) => ({ value: e.value, label: e.label })),
-      },
-    ],
-    [t],
-  )
-  const list = useListState(defs)
-  const body = cleanFilters({
-    limit: PAGE_SIZE,
-    offset: (list.page - 1) * PAGE_SIZE,
-    status_list: list.multi('status').map(Number),
-  }) as ExportJobFilterRequest
-  const query = useExportJobs(body)
+  const defs = useMemo(() => exportHistoryFilterDefs(t), [t])
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: EXPORT_HISTORY_PAGE_SIZE,
+    paging: 'count',
+    request: exportHistoryFilterBody,
+    queryKey: (body, entityCode) => exportKeys.list(entityCode, body),
+    fetch: filterExports,
+    rows: (data) => data.export_jobs,
+    total: (data) => data.count,
+    refetchInterval: historyRefresh,
+  })
 
   const columns = useMemo(
     () =>
@@ -51,22 +47,13 @@ export function ExportHistoryPage() {
           addToast({
             variant: 'error',
             title: t('exports.toast.downloadFailed'),
-            message: err instanceof Error ? err.message : String(err),
+            message: serverMessage(err) || String(err),
             timeout: 5000,
           }),
         )
       }),
     [t, i18n.language, addToast],
   )
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
 
   return (
     <>
@@ -87,18 +74,8 @@ export function ExportHistoryPage() {
         tableId="export-history"
         caption={t('exports.historyTitle')}
         columns={columns}
-        rows={query.data?.export_jobs}
         getRowId={rowId}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('exports.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
       />

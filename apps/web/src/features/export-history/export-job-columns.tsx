@@ -1,5 +1,6 @@
 import type { ExportJob } from '@portal/contract'
-import { ExportJobStatus, exportFormats, exportJobStatuses, formatDateTime, labelOf } from '@portal/contract'
+import { ExportJobStatus, exportFormats, exportJobStatuses, formatDateTime } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import type { BadgeTone } from '@/components/ui/badge/badge'
@@ -63,12 +64,19 @@ export function exportJobColumns(
       id: 'source',
       header: t('exports.col.source'),
       cell: (j) => <span className="font-medium text-slate-900">{j.source_title}</span>,
+      card: 'title',
     },
-    { id: 'requested_by', header: t('exports.col.requestedBy'), cell: (j) => j.requested_by?.name ?? dash },
+    {
+      id: 'requested_by',
+      header: t('exports.col.requestedBy'),
+      cell: (j) => j.requested_by?.name ?? dash,
+      card: 'subtitle',
+    },
     {
       id: 'created_at',
       header: t('exports.col.createdAt'),
       cell: (j) => <span className="whitespace-nowrap">{formatDateTime(j.created_at)}</span>,
+      card: 'meta',
     },
     {
       id: 'filters',
@@ -84,13 +92,20 @@ export function exportJobColumns(
         )
       },
       className: 'min-w-48',
+      card: 'meta',
     },
     { id: 'format', header: t('exports.col.format'), cell: (j) => labelOf(exportFormats, j.format) },
-    { id: 'status', header: t('exports.col.status'), cell: (j) => statusCell(t, language, j) },
+    {
+      id: 'status',
+      header: t('exports.col.status'),
+      cell: (j) => statusCell(t, language, j),
+      card: 'status',
+    },
     {
       id: 'row_count',
       header: t('exports.col.rows'),
       align: 'right',
+      card: 'meta',
       cell: (j) =>
         j.row_count === null ? (
           dash
@@ -101,6 +116,7 @@ export function exportJobColumns(
     {
       id: 'download',
       header: t('exports.col.download'),
+      card: 'meta',
       cell: (j) =>
         j.download_path === null ? (
           dash

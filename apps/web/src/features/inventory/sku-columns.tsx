@@ -1,5 +1,6 @@
 import type { Sku } from '@portal/contract'
-import { formatDateTime, formatMoney, labelOf, skuCategories } from '@portal/contract'
+import { formatDateTime, formatMoney, skuCategories } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { Badge } from '@/components/ui/badge/badge'
@@ -13,13 +14,21 @@ export function skuColumns(t: TFunction): DataColumn<Sku>[] {
       id: 'sku_code',
       header: t('catalogue.sku.sku_code'),
       cell: (s) => <span className="font-mono text-xs">{s.sku_code}</span>,
+      card: 'subtitle',
     },
-    { id: 'name', header: t('catalogue.sku.name'), cell: (s) => s.name, className: 'min-w-52' },
+    {
+      id: 'name',
+      header: t('catalogue.sku.name'),
+      cell: (s) => s.name,
+      className: 'min-w-52',
+      card: 'title',
+    },
     {
       id: 'category',
       header: t('catalogue.sku.category'),
       cell: (s) =>
         t(`catalogue.category.${s.category}`, { defaultValue: labelOf(skuCategories, s.category) }),
+      card: 'meta',
     },
     {
       id: 'price',
@@ -28,6 +37,7 @@ export function skuColumns(t: TFunction): DataColumn<Sku>[] {
         <span className="whitespace-nowrap tabular-nums">{formatMoney(s.price, s.currency_code)}</span>
       ),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'barcode',
@@ -39,6 +49,7 @@ export function skuColumns(t: TFunction): DataColumn<Sku>[] {
       header: t('catalogue.sku.slot_count'),
       cell: (s) => s.slot_count.toLocaleString(),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'is_active',
@@ -48,6 +59,7 @@ export function skuColumns(t: TFunction): DataColumn<Sku>[] {
           {s.is_active ? t('catalogue.active') : t('catalogue.inactive')}
         </Badge>
       ),
+      card: 'status',
     },
     {
       id: 'description',

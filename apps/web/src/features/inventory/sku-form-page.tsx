@@ -1,77 +1,19 @@
 import type { Sku } from '@portal/contract'
-import {
-  minorUnitDigits,
-  minorUnitsFromText,
-  minorUnitsToText,
-  skuCategories,
-  skuWriteRequest,
-} from '@portal/contract'
-import { useState } from 'react'
-import type { SyntheticEvent } from 'react'
+import { skuCategories } from '@portal/contract'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { Card, FormError, SelectField } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
-import { Button } from '@/components/ui/button/button'
-import { buttonClasses } from '@/components/ui/button/button'
+import { Button, buttonClasses } from '@/components/ui/button/button'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { Card, FormError, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
 import { useSaveSku, useSku } from './api/skus'
-import { DetailState } from '@/components/form-kit/detail-state'
+import { emptySkuDraft, skuDraftOf, skuFormSchema } from './sku-form-schema'
 import { InventoryBack } from './sku-page'
-
-const FIELDS = [
-  'sku_code',
-  'name',
-  'description',
-  'category',
-  'barcode',
-  'price',
-  'currency_code',
-  'image_url',
-  'is_active',
-] as const
-
-interface Draft {
-  sku_code: string
-  name: string
-  description: string
-  category: string
-  barcode: string
-  price: string
-  currency_code: string
-  image_url: string
-  is_active: boolean
-}
-
-const EMPTY: Draft = {
-  sku_code: '',
-  name: '',
-  description: '',
-  category: '',
-  barcode: '',
-  price: '',
-  currency_code: 'SGD',
-  image_url: '',
-  is_active: true,
-}
-
-function draftOf(s: Sku): Draft {
-  return {
-    sku_code: s.sku_code,
-    name: s.name,
-    description: s.description,
-    category: s.category,
-    barcode: s.barcode ?? '',
-    price: minorUnitsToText(s.price, s.currency_code),
-    currency_code: s.currency_code,
-    image_url: s.image_url ?? '',
-    is_active: s.is_active,
-  }
-}
 
 /** The form of an SKU: create (no id) or edit; every field is checked here as the server will, then by it. */
 function SkuForm({ sku }: { sku: Sku | null }) {
@@ -79,47 +21,22 @@ function SkuForm({ sku }: { sku: Sku | null }) {
   const navigate = useNavigate()
   const { addToast } = useToast()
   const save = useSaveSku(sku?.id ?? null)
-  const [draft, setDraft] = useState<Draft>(sku ? draftOf(sku) : EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(() => skuFormSchema(t), [t])
+  const form = useZodForm(schema, { defaultValues: sku ? skuDraftOf(sku) : emptySkuDraft() })
   const [formError, setFormError] = useState<string | null>(null)
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }))
+  const { errors } = form.formState
+  const currency = form.watch('currency_code').toUpperCase()
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const price = minorUnitsFromText(draft.price, draft.currency_code)
-    const checked = validate(
-      skuWriteRequest,
-      {
-        ...draft,
-        barcode: draft.barcode.trim() === '' ? null : draft.barcode,
-        image_url: draft.image_url.trim() === '' ? null : draft.image_url.trim(),
-        price: price ?? Number.NaN,
-      },
-      () => [],
-    )
-    const priceError =
-      price === null
-        ? t('catalogue.sku.priceInvalid', { digits: minorUnitDigits(draft.currency_code) })
-        : undefined
-    if (!checked.ok || priceError) {
-      const all: FieldErrors = checked.ok ? {} : checked.errors
-      if (priceError) all.price = priceError
-      if (draft.category === '') all.category = t('catalogue.sku.categoryRequired')
-      setErrors(all)
-      return
-    }
-    setErrors({})
     try {
-      const saved = await save.mutateAsync(checked.data)
+      const saved = await save.mutateAsync(body)
       addToast({ variant: 'success', title: t('catalogue.sku.saved'), message: saved.name, timeout: 5000 })
       void navigate(`/inventory/skus/${String(saved.id)}`)
     } catch (error) {
-      const server = serverErrors(error, FIELDS)
-      setErrors(server.fields)
-      setFormError(server.message)
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  })
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -127,23 +44,20 @@ function SkuForm({ sku }: { sku: Sku | null }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('catalogue.sku.sku_code')}
-            value={draft.sku_code}
-            onChange={(e) => set('sku_code', e.target.value)}
-            error={errors.sku_code}
+            error={errors.sku_code?.message}
             hint={t('catalogue.sku.codeHint')}
             autoComplete="off"
+            {...form.register('sku_code')}
           />
           <TextField
             label={t('catalogue.sku.name')}
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
+            error={errors.name?.message}
+            {...form.register('name')}
           />
           <SelectField
             label={t('catalogue.sku.category')}
-            value={draft.category}
-            onChange={(e) => set('category', e.target.value)}
-            error={errors.category}
+            error={errors.category?.message}
+            {...form.register('category')}
           >
             <option value="">{t('catalogue.sku.chooseCategory')}</option>
             {skuCategories.entries.map((c) => (
@@ -154,48 +68,44 @@ function SkuForm({ sku }: { sku: Sku | null }) {
           </SelectField>
           <TextField
             label={t('catalogue.sku.barcode')}
-            value={draft.barcode}
-            onChange={(e) => set('barcode', e.target.value)}
-            error={errors.barcode}
+            error={errors.barcode?.message}
             hint={t('catalogue.sku.barcodeHint')}
             inputMode="numeric"
+            {...form.register('barcode')}
           />
           <TextField
-            label={t('catalogue.sku.priceIn', { currency: draft.currency_code })}
-            value={draft.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.price}
+            label={t('catalogue.sku.priceIn', { currency })}
+            error={errors.price?.message}
             inputMode="decimal"
             placeholder="1.80"
+            {...form.register('price')}
           />
           <TextField
+            // Typed in any case, shown and sent in capitals.
+            className="[&_input]:uppercase"
             label={t('catalogue.sku.currency_code')}
-            value={draft.currency_code}
-            onChange={(e) => set('currency_code', e.target.value.toUpperCase())}
-            error={errors.currency_code}
+            error={errors.currency_code?.message}
             maxLength={3}
+            {...form.register('currency_code')}
           />
           <TextField
             className="sm:col-span-2"
             label={t('catalogue.sku.description')}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            error={errors.description}
+            error={errors.description?.message}
+            {...form.register('description')}
           />
           <TextField
             className="sm:col-span-2"
             label={t('catalogue.sku.image_url')}
-            value={draft.image_url}
-            onChange={(e) => set('image_url', e.target.value)}
-            error={errors.image_url}
+            error={errors.image_url?.message}
             placeholder="https://"
             type="url"
+            {...form.register('image_url')}
           />
           <Checkbox
             label={t('catalogue.sku.is_active')}
             description={t('catalogue.sku.activeHint')}
-            checked={draft.is_active}
-            onChange={(e) => set('is_active', e.target.checked)}
+            {...form.register('is_active')}
           />
         </div>
         <div className="mt-4">

@@ -1,4 +1,5 @@
-import { formatDateTime, formatMoney, labelOf, skuCategories } from '@portal/contract'
+import { formatDateTime, formatMoney, skuCategories } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'

@@ -1,12 +1,14 @@
-import { formatDateTime, formatMoney, labelOf, paymentMethods, personTypes } from '@portal/contract'
+import { formatDateTime, formatMoney, paymentMethods, personTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { tableStateOf } from '@/components/data-table/use-list'
 import { ItemStatusBadge } from '@/components/orders/status-badges'
 import { Loader } from '@/components/ui/loader/loader'
-import { isForbidden } from '@/lib/http'
 import { useRecentMaintenance, useRecentOrderItems } from './api/machine-activity'
+import { serverMessage } from '@/lib/server-messages'
 
 function Panel({
   title,
@@ -24,14 +26,15 @@ function Panel({
   children: ReactNode
 }) {
   const { t } = useTranslation()
+  const state = tableStateOf(query)
   let body: ReactNode
-  if (query.isPending) body = <Loader size="sm" message={t('ui.loading')} className="py-6" />
-  else if (query.isError)
+  if (state === 'loading') body = <Loader size="sm" message={t('ui.loading')} className="py-6" />
+  else if (state === 'forbidden')
+    body = <p className="px-4 py-6 text-sm text-slate-500">{t('table.noAccessTitle')}</p>
+  else if (state === 'error')
     body = (
       <p className="px-4 py-6 text-sm text-slate-500">
-        {isForbidden(query.error)
-          ? t('table.noAccessTitle')
-          : (query.error?.message ?? t('table.errorTitle'))}
+        {query.error ? serverMessage(query.error) : t('table.errorTitle')}
       </p>
     )
   else if (empty)

@@ -1,5 +1,6 @@
 import type { MachineListItem } from '@portal/contract'
-import { formatDateTime, labelOf, paymentMethods, vmcTypes } from '@portal/contract'
+import { formatDateTime, paymentMethods, vmcTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { Badge } from '@/components/ui/badge/badge'
@@ -32,18 +33,32 @@ function stockCell(m: MachineListItem) {
  */
 export function machineColumns(t: TFunction): DataColumn<MachineListItem>[] {
   return [
-    { id: 'alias', header: t('machines.col.alias'), cell: (m) => m.alias, className: 'min-w-44' },
+    {
+      id: 'alias',
+      header: t('machines.col.alias'),
+      cell: (m) => m.alias,
+      className: 'min-w-44',
+      card: 'title',
+    },
     { id: 'username', header: t('machines.col.username'), cell: (m) => m.username, defaultVisible: false },
     {
       id: 'serial_number',
+      card: 'meta',
       header: t('machines.col.serial_number'),
       cell: (m) => <span className="font-mono text-xs">{m.serial_number}</span>,
     },
     { id: 'machine_id', header: t('machines.col.machine_id'), cell: (m) => m.machine_id, align: 'right' },
-    { id: 'location', header: t('machines.col.location'), cell: (m) => m.location, className: 'min-w-52' },
+    {
+      id: 'location',
+      header: t('machines.col.location'),
+      cell: (m) => m.location,
+      className: 'min-w-52',
+      card: 'subtitle',
+    },
     { id: 'postal_code', header: t('machines.col.postal_code'), cell: (m) => m.postal_code },
     {
       id: 'overall_status',
+      card: 'status',
       header: t('machines.col.overall_status'),
       cell: (m) => <MachineStatusBadge status={m.overall_status} />,
     },
@@ -55,6 +70,7 @@ export function machineColumns(t: TFunction): DataColumn<MachineListItem>[] {
     },
     {
       id: 'last_activity_time',
+      card: 'meta',
       header: t('machines.col.last_activity_time'),
       cell: (m) => when(m.last_activity_time),
     },
@@ -113,6 +129,6 @@ export function machineColumns(t: TFunction): DataColumn<MachineListItem>[] {
       align: 'right',
       defaultVisible: false,
     },
-    { id: 'stock', header: t('machines.col.stock'), cell: stockCell },
+    { id: 'stock', header: t('machines.col.stock'), cell: stockCell, card: 'meta' },
   ]
 }

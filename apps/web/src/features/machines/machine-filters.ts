@@ -1,6 +1,7 @@
 import type { MachineFilterRequest } from '@portal/contract'
 import {
   cleanFilters,
+  isInCatalogue,
   MACHINE_SEARCH_FIELDS,
   MachineStatus,
   machineActiveFilters,
@@ -10,6 +11,8 @@ import {
 } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { catalogueOptions } from '@/lib/labels'
 
 export const MACHINES_PAGE_SIZE = PAGE_SIZES.machines
 
@@ -20,12 +23,9 @@ const CLEARED_BY_ANY_ERROR = [
   'payment_service_status',
 ] as const
 
-const statusOptions: FilterOption[] = machineStatuses.entries.map((e) => ({ value: e.value, label: e.label }))
+const statusOptions = (): FilterOption[] => catalogueOptions(machineStatuses)
 
-export function machineFilterDefs(
-  t: TFunction,
-  sets: readonly { code: string; name: string }[],
-): FilterDef[] {
+export function machineFilterDefs(t: TFunction, sets: readonly FilterOption[]): FilterDef[] {
   return [
     {
       kind: 'search',
@@ -44,27 +44,27 @@ export function machineFilterDefs(
         label: t(`machines.activeFilter.${String(e.value)}`, { defaultValue: e.label }),
       })),
     },
-    { kind: 'multi', key: 'overall_status', label: t('machines.filter.overall'), options: statusOptions },
-    { kind: 'multi', key: 'core_service_status', label: t('machines.filter.core'), options: statusOptions },
+    { kind: 'multi', key: 'overall_status', label: t('machines.filter.overall'), options: statusOptions() },
+    { kind: 'multi', key: 'core_service_status', label: t('machines.filter.core'), options: statusOptions() },
     {
       kind: 'multi',
       key: 'machine_service_status',
       label: t('machines.filter.machine'),
-      options: statusOptions,
+      options: statusOptions(),
       clears: ['any_error'],
     },
     {
       kind: 'multi',
       key: 'payment_service_status',
       label: t('machines.filter.payment'),
-      options: statusOptions,
+      options: statusOptions(),
       clears: ['any_error'],
     },
     {
       kind: 'multi',
       key: 'reader_manager_status',
       label: t('machines.filter.reader'),
-      options: statusOptions,
+      options: statusOptions(),
       clears: ['any_error'],
     },
     { kind: 'toggle', key: 'any_error', label: t('machines.filter.anyError'), clears: CLEARED_BY_ANY_ERROR },
@@ -72,13 +72,13 @@ export function machineFilterDefs(
       kind: 'multi',
       key: 'vmc',
       label: t('machines.filter.vmc'),
-      options: vmcTypes.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(vmcTypes),
     },
     {
       kind: 'multi',
       key: 'sets',
       label: t('machines.filter.sets'),
-      options: sets.map((s) => ({ value: s.code, label: s.name })),
+      options: sets,
     },
   ]
 }
@@ -89,26 +89,33 @@ export const ERROR_SHORTCUT = {
   reader_manager_status: [MachineStatus.Error],
 }
 
-const nums = (values: (string | number)[]) =>
-  values.map(Number) as NonNullable<MachineFilterRequest['overall_status_list']>
+/** A status filter's values, read as the call's statuses (a hand-written URL may hold others: they are dropped). */
+const statuses = (list: ListState, key: string) =>
+  list.multi(key).filter((v) => isInCatalogue(machineStatuses, v))
 
 /** The request body of POST /iot/machines/filter from the list state; unset filters are left out (A §5). */
-export function machineFilterBody(list: ListState): MachineFilterRequest {
+export function machineFilterBody(
+  list: ListState,
+  page: PageWindow = { limit: MACHINES_PAGE_SIZE, offset: (list.page - 1) * MACHINES_PAGE_SIZE },
+): MachineFilterRequest {
+  const active = list.select('active')
   const searchKey = list.select('q_in')
-  const body = {
-    limit: MACHINES_PAGE_SIZE,
-    offset: (list.page - 1) * MACHINES_PAGE_SIZE,
-    active_filter: Number(list.select('active')) as MachineFilterRequest['active_filter'],
-    overall_status_list: nums(list.multi('overall_status')),
-    core_service_status_list: nums(list.multi('core_service_status')),
-    machine_service_status_list: nums(list.multi('machine_service_status')),
-    payment_service_status_list: nums(list.multi('payment_service_status')),
-    reader_manager_status_list: nums(list.multi('reader_manager_status')),
-    vmc_list: list.multi('vmc').map(Number) as NonNullable<MachineFilterRequest['vmc_list']>,
+  const filters = cleanFilters({
+    overall_status_list: statuses(list, 'overall_status'),
+    core_service_status_list: statuses(list, 'core_service_status'),
+    machine_service_status_list: statuses(list, 'machine_service_status'),
+    payment_service_status_list: statuses(list, 'payment_service_status'),
+    reader_manager_status_list: statuses(list, 'reader_manager_status'),
+    vmc_list: list.multi('vmc').filter((v) => isInCatalogue(vmcTypes, v)),
     set_list: list.multi('sets').map(String),
     any_error: list.toggle('any_error') || undefined,
-    search_key: searchKey === '' ? undefined : (searchKey as MachineFilterRequest['search_key']),
+    search_key: MACHINE_SEARCH_FIELDS.find((f) => f === searchKey),
     search_value: list.text('q'),
+  })
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    active_filter: machineActiveFilters.values.find((v) => v === active) ?? 0,
+    ...filters,
   }
-  return cleanFilters(body) as MachineFilterRequest
 }

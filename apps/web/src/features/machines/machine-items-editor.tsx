@@ -1,27 +1,14 @@
 import type { MachineDetail } from '@portal/contract'
-import { machineItemsUpdateRequest, minorUnitsFromText, minorUnitsToText } from '@portal/contract'
-import { useState } from 'react'
-import type { SyntheticEvent } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormError } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { useToast } from '@/components/ui/toast/toast'
-import { ApiError } from '@/lib/http'
-import { FormError } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
 import { useUpdateMachineItems } from './api/update-machine'
-
-interface Row {
-  slot_no: number
-  name: string
-  price: string
-  stock: string
-  capacity: string
-  is_enabled: boolean
-}
-
-const whole = (text: string): number | string => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text)
+import type { ItemDraft } from './machine-items-draft'
+import { changedItems, itemsDraftOf, itemsForm, onFormRows } from './machine-items-draft'
 
 /**
  * The slot items as a form: price (in the machine's currency, shown with its decimals), stock, capacity and
@@ -31,71 +18,28 @@ export function MachineItemsEditor({ m, onDone }: { m: MachineDetail; onDone: ()
   const { t } = useTranslation()
   const { addToast } = useToast()
   const update = useUpdateMachineItems(m.machine_id)
-  const [rows, setRows] = useState<Row[]>(() =>
-    m.items.map((i) => ({
-      slot_no: i.slot_no,
-      name: i.name,
-      price: minorUnitsToText(i.price, m.currency_code),
-      stock: String(i.stock),
-      capacity: String(i.capacity),
-      is_enabled: i.is_enabled,
-    })),
+  const schema = useMemo(
+    () => itemsForm(m.currency_code, t('catalogue.machine.priceInvalid')),
+    [m.currency_code, t],
   )
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const defaults = useMemo(() => itemsDraftOf(m), [m])
+  const form = useZodForm(schema, { defaultValues: defaults })
+  const { errors, dirtyFields } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
-  const setRow = (slot: number, change: Partial<Row>) =>
-    setRows((rs) => rs.map((r) => (r.slot_no === slot ? { ...r, ...change } : r)))
+  const rows = defaults.items
+  const changedCount = (dirtyFields.items ?? []).filter(
+    (row) => row !== undefined && Object.values(row).some(Boolean),
+  ).length
 
-  const changed = rows.filter((r, index) => {
-    const o = m.items[index]
-    return (
-      o !== undefined &&
-      (r.price !== minorUnitsToText(o.price, m.currency_code) ||
-        r.stock !== String(o.stock) ||
-        r.capacity !== String(o.capacity) ||
-        r.is_enabled !== o.is_enabled)
-    )
-  })
-
-  // Errors are keyed by the row's place in `rows`, whatever its place in the request.
-  const rowIndex = new Map(rows.map((r, i) => [r.slot_no, i]))
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async ({ items }) => {
     setFormError(null)
+    const changed = changedItems(m, items)
     if (changed.length === 0) {
       onDone()
       return
     }
-    const items = changed.map((r) => ({
-      slot_no: r.slot_no,
-      price: minorUnitsFromText(r.price, m.currency_code) ?? r.price,
-      stock: whole(r.stock),
-      capacity: whole(r.capacity),
-      is_enabled: r.is_enabled,
-    }))
-    const remap = (errs: FieldErrors): FieldErrors => {
-      const out: FieldErrors = {}
-      for (const [path, message] of Object.entries(errs)) {
-        const match = /^items\.(\d+)\.(\w+)$/.exec(path)
-        const slot = match ? changed[Number(match[1])]?.slot_no : undefined
-        if (match && slot !== undefined) out[`${String(rowIndex.get(slot))}.${match[2] ?? ''}`] = message
-        else out[path] = message
-      }
-      return out
-    }
-    const checked = validate(machineItemsUpdateRequest, { items }, () => [])
-    if (!checked.ok) {
-      const errs = remap(checked.errors)
-      // A price that is not an amount of the currency ('1.5.0', '1.234' in SGD) gets a plainer message.
-      for (const r of changed)
-        if (minorUnitsFromText(r.price, m.currency_code) === null)
-          errs[`${String(rowIndex.get(r.slot_no))}.price`] = t('catalogue.machine.priceInvalid')
-      setErrors(errs)
-      return
-    }
-    setErrors({})
     try {
-      await update.mutateAsync({ items: checked.data.items })
+      await update.mutateAsync({ items: changed })
       addToast({
         variant: 'success',
         title: t('catalogue.machine.itemsSaved', { count: changed.length }),
@@ -104,26 +48,19 @@ export function MachineItemsEditor({ m, onDone }: { m: MachineDetail; onDone: ()
       })
       onDone()
     } catch (error) {
-      const server = serverErrors(error, [])
-      const fromIssues: FieldErrors = {}
-      for (const issue of error instanceof ApiError ? error.issues : [])
-        fromIssues[issue.path.replace(/^body\./, '')] = issue.message
-      const mapped = remap(fromIssues)
-      setErrors(mapped)
-      setFormError(Object.keys(mapped).length > 0 ? null : server.message)
+      setFormError(applyServerErrors(form, onFormRows(error, changed, rows)))
     }
-  }
+  })
 
-  const input = (r: Row, index: number, field: 'price' | 'stock' | 'capacity', label: string) => {
-    const error = errors[`${String(index)}.${field}`]
+  const input = (r: ItemDraft, index: number, field: 'price' | 'stock' | 'capacity', label: string) => {
+    const error = errors.items?.[index]?.[field]?.message
     return (
       <div>
         <input
           aria-label={t('catalogue.item.slotField', { slot: r.slot_no, field: label })}
           aria-invalid={error ? true : undefined}
           inputMode={field === 'price' ? 'decimal' : 'numeric'}
-          value={r[field]}
-          onChange={(e) => setRow(r.slot_no, { [field]: e.target.value })}
+          {...form.register(`items.${index}.${field}`)}
           className={cn(
             'block h-8 w-20 rounded-md border border-slate-300 bg-white px-2 text-right text-sm tabular-nums shadow-xs',
             'aria-invalid:border-rose-400',
@@ -176,8 +113,7 @@ export function MachineItemsEditor({ m, onDone }: { m: MachineDetail; onDone: ()
                       slot: r.slot_no,
                       field: t('catalogue.item.is_enabled'),
                     })}
-                    checked={r.is_enabled}
-                    onChange={(e) => setRow(r.slot_no, { is_enabled: e.target.checked })}
+                    {...form.register(`items.${index}.is_enabled`)}
                     className="size-4 accent-brand-700"
                   />
                 </td>
@@ -191,7 +127,7 @@ export function MachineItemsEditor({ m, onDone }: { m: MachineDetail; onDone: ()
       </div>
       <div className="mt-4 flex items-center justify-end gap-2">
         <span className="mr-auto text-sm text-slate-500">
-          {t('catalogue.machine.changedSlots', { count: changed.length })}
+          {t('catalogue.machine.changedSlots', { count: changedCount })}
         </span>
         <Button type="button" variant="classic" onClick={onDone}>
           {t('catalogue.cancel')}

@@ -1,53 +1,22 @@
 import type { MachineDetail } from '@portal/contract'
-import {
-  formatDateTime,
-  formatMoney,
-  labelOf,
-  OPENING_DAYS,
-  paymentMethods,
-  vmcTypes,
-} from '@portal/contract'
+import { formatDateTime, formatMoney, OPENING_DAYS, paymentMethods, vmcTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { Card } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import { FailedSalesLink } from '@/components/orders/failed-sales-link'
 import { useMachine } from './api/get-machine'
 import { RecentMaintenance, RecentOrders } from './machine-activity'
 import { MachineItemsEditor } from './machine-items-editor'
 import { MachineSettingsForm } from './machine-settings-form'
 import { MachineStatusBadge, ServiceStatusBadge } from './machine-status-badge'
-
-function Card({
-  title,
-  children,
-  className,
-  actions,
-}: {
-  title: string
-  children: ReactNode
-  className?: string
-  actions?: ReactNode
-}) {
-  return (
-    <section
-      className={`rounded-lg border border-slate-200 bg-white shadow-xs ${className ?? ''}`}
-      aria-label={title}
-    >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-        {actions}
-      </div>
-      <div className="p-4">{children}</div>
-    </section>
-  )
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -190,13 +159,13 @@ function GeneralSettings({ m }: { m: MachineDetail }) {
       <h3 className="mt-5 mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
         {t('machine.settings.opening_hours')}
       </h3>
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-1.5 sm:grid-cols-4 lg:grid-cols-7">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
         {OPENING_DAYS.map((day) => {
           const d = g.opening_hours[day]
           return (
             <div key={day}>
               <dt className="text-xs text-slate-500">{t(`machine.days.${day}`)}</dt>
-              <dd className="text-sm tabular-nums text-slate-900">
+              <dd className="text-sm whitespace-nowrap tabular-nums text-slate-900">
                 {d.closed
                   ? t('machine.closed')
                   : d.open === '00:00' && d.close === '23:59'
@@ -231,7 +200,12 @@ function Items({ m }: { m: MachineDetail }) {
       ) : m.items.length === 0 ? (
         <EmptyState title={t('machine.noItems')} />
       ) : (
-        <div className="-m-4 overflow-x-auto">
+        <div
+          className="-m-4 overflow-x-auto"
+          tabIndex={0}
+          role="group"
+          aria-label={t('machine.items', { count: m.items.length })}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{t('machine.items', { count: m.items.length })}</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -310,40 +284,17 @@ export function MachinePage() {
     </Link>
   )
 
-  if (
-    !Number.isInteger(machineId) ||
-    machineId <= 0 ||
-    (query.error instanceof ApiError && query.error.status === 404)
-  ) {
+  if (query.data === undefined)
     return (
-      <>
-        <PageHeader title={t('machine.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState title={t('machine.notFoundTitle')} description={t('machine.notFoundDescription')} />
-        </div>
-      </>
+      <DetailState
+        valid={Number.isInteger(machineId) && machineId > 0}
+        query={query}
+        title={t('machines.title')}
+        breadcrumb={back}
+        notFoundTitle={t('machine.notFoundTitle')}
+        notFoundDescription={t('machine.notFoundDescription')}
+      />
     )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('machine.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('machines.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
-    )
-  }
   const m = query.data
   return (
     <>

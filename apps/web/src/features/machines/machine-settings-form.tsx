@@ -1,79 +1,47 @@
-import type { MachineDetail, MachineGeneralSettings, OpeningHours } from '@portal/contract'
-import { OPENING_DAYS, machineSettingsUpdateRequest, vmcTypes } from '@portal/contract'
+import type { MachineDetail, OpeningHours } from '@portal/contract'
+import { OPENING_DAYS, vmcTypes } from '@portal/contract'
 import { useState } from 'react'
-import type { SyntheticEvent } from 'react'
+import { useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { FormError, SelectField } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
 import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { FormError, SelectField } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
+import { catalogueOptions } from '@/lib/labels'
 import { useUpdateMachineSettings } from './api/update-machine'
+import type { MachineSettingsDraft } from './machine-settings-draft'
+import { machineSettingsForm, settingsDraftOf } from './machine-settings-draft'
 
-type TextKey = Exclude<keyof MachineGeneralSettings, 'opening_hours' | 'vmc'>
-const TEXT_FIELDS: readonly TextKey[] = [
-  'model_number',
-  'pinpad_backend',
-  'pinpad_frontend',
-  'pinpad_port',
-  'vmc_port',
-  'serial_type',
-  'payment_denominations',
-]
-const NUMBER_FIELDS: readonly TextKey[] = [
-  'mdb_channel',
-  'cp_timeout',
-  'vend_session_timeout',
-  'vend_request_timeout',
-  'price_scale_factor',
-  'price_decimal_places',
-]
+type TextKey = Exclude<keyof MachineSettingsDraft, 'opening_hours' | 'vmc'>
+type Day = keyof OpeningHours
+
 const ALL_DAY = { open: '00:00', close: '23:59' }
-
-type Draft = Record<TextKey, string> & { vmc: string; opening_hours: OpeningHours }
-
-function draftOf(g: MachineGeneralSettings): Draft {
-  const out = { vmc: String(g.vmc), opening_hours: g.opening_hours } as Draft
-  for (const k of [...TEXT_FIELDS, ...NUMBER_FIELDS]) out[k] = String(g[k])
-  return out
-}
-
-function bodyOf(d: Draft): Record<string, unknown> {
-  const body: Record<string, unknown> = { opening_hours: d.opening_hours, vmc: Number(d.vmc) }
-  for (const k of TEXT_FIELDS) body[k] = d[k]
-  // An empty or unreadable number is sent as typed so validation names it.
-  for (const k of NUMBER_FIELDS)
-    body[k] = d[k].trim() === '' || Number.isNaN(Number(d[k])) ? d[k] : Number(d[k])
-  return body
-}
+const DAY_HOURS = { open: '08:00', close: '22:00' }
 
 /** The general settings of B §3 as a form; saved with PUT /iot/machines/{id}/settings. */
 export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: () => void }) {
   const { t } = useTranslation()
   const { addToast } = useToast()
   const update = useUpdateMachineSettings(m.machine_id)
-  const [draft, setDraft] = useState<Draft>(() => draftOf(m.general_settings))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(machineSettingsForm, { defaultValues: settingsDraftOf(m.general_settings) })
+  const { errors, isSubmitted } = form.formState
   const [formError, setFormError] = useState<string | null>(null)
-  const setDay = (day: keyof OpeningHours, change: Partial<OpeningHours[keyof OpeningHours]>) =>
-    setDraft((d) => ({
-      ...d,
-      opening_hours: { ...d.opening_hours, [day]: { ...d.opening_hours[day], ...change } },
-    }))
+  const hours = useWatch({ control: form.control, name: 'opening_hours' })
+  // The opening hours are set through setValue (the All day box sets two fields); checked again once submitted.
+  const setDay = (day: Day, change: Partial<OpeningHours[Day]>) => {
+    for (const [field, value] of Object.entries(change))
+      form.setValue(`opening_hours.${day}.${field as keyof OpeningHours[Day]}`, value, {
+        shouldDirty: true,
+        shouldValidate: isSubmitted,
+      })
+  }
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (settings) => {
     setFormError(null)
-    const checked = validate(machineSettingsUpdateRequest, bodyOf(draft), () => [])
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
     try {
-      await update.mutateAsync(checked.data)
+      await update.mutateAsync(settings)
       addToast({
         variant: 'success',
         title: t('catalogue.machine.settingsSaved'),
@@ -82,20 +50,17 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
       })
       onDone()
     } catch (error) {
-      const server = serverErrors(error, [...TEXT_FIELDS, ...NUMBER_FIELDS, 'vmc'])
-      setErrors(server.fields)
-      setFormError(server.message)
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  })
 
   const text = (k: TextKey, extra: { hint?: string; inputMode?: 'numeric' | 'decimal' } = {}) => (
     <TextField
       key={k}
       label={t(`machine.settings.${k}`)}
-      value={draft[k]}
-      onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))}
-      error={errors[k]}
+      error={errors[k]?.message}
       {...extra}
+      {...form.register(k)}
     />
   )
 
@@ -106,15 +71,10 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
         {text('pinpad_backend')}
         {text('pinpad_frontend')}
         {text('pinpad_port')}
-        <SelectField
-          label={t('machine.settings.vmc')}
-          value={draft.vmc}
-          onChange={(e) => setDraft((d) => ({ ...d, vmc: e.target.value }))}
-          error={errors.vmc}
-        >
-          {vmcTypes.entries.map((v) => (
-            <option key={v.value} value={v.value}>
-              {v.label}
+        <SelectField label={t('machine.settings.vmc')} error={errors.vmc?.message} {...form.register('vmc')}>
+          {catalogueOptions(vmcTypes).map((o) => (
+            <option key={o.value} value={String(o.value)}>
+              {o.label}
             </option>
           ))}
         </SelectField>
@@ -134,12 +94,19 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
         </legend>
         <div className="divide-y divide-slate-100 rounded-md border border-slate-200">
           {OPENING_DAYS.map((day) => {
-            const d = draft.opening_hours[day]
+            const d = hours[day]
             const allDay = !d.closed && d.open === ALL_DAY.open && d.close === ALL_DAY.close
-            const error = errors[`opening_hours.${day}.close`] ?? errors[`opening_hours.${day}.open`]
+            const dayErrors = errors.opening_hours?.[day]
+            const error = dayErrors?.close?.message ?? dayErrors?.open?.message ?? dayErrors?.message
+            const label = t(`machine.days.${day}`)
             return (
-              <div key={day} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2">
-                <span className="w-24 text-sm font-medium text-slate-800">{t(`machine.days.${day}`)}</span>
+              <div
+                key={day}
+                role="group"
+                aria-label={label}
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2"
+              >
+                <span className="w-28 text-sm font-medium text-slate-800">{label}</span>
                 <Checkbox
                   label={t('machine.closed')}
                   checked={d.closed}
@@ -149,9 +116,7 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
                   label={t('machine.allDay')}
                   checked={allDay}
                   disabled={d.closed}
-                  onChange={(e) =>
-                    setDay(day, e.target.checked ? ALL_DAY : { open: '08:00', close: '22:00' })
-                  }
+                  onChange={(e) => setDay(day, e.target.checked ? ALL_DAY : DAY_HOURS)}
                 />
                 <label className="flex items-center gap-1.5 text-sm text-slate-600">
                   {t('catalogue.machine.opens')}
@@ -159,8 +124,9 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
                     type="time"
                     value={d.open}
                     disabled={d.closed}
+                    aria-invalid={dayErrors?.open ? true : undefined}
                     onChange={(e) => setDay(day, { open: e.target.value })}
-                    className="h-8 rounded-md border border-slate-300 px-2 text-sm disabled:bg-slate-50"
+                    className="h-8 rounded-md border border-slate-300 px-2 text-sm disabled:bg-slate-50 aria-invalid:border-rose-400"
                   />
                 </label>
                 <label className="flex items-center gap-1.5 text-sm text-slate-600">
@@ -169,8 +135,9 @@ export function MachineSettingsForm({ m, onDone }: { m: MachineDetail; onDone: (
                     type="time"
                     value={d.close}
                     disabled={d.closed}
+                    aria-invalid={dayErrors?.close ? true : undefined}
                     onChange={(e) => setDay(day, { close: e.target.value })}
-                    className="h-8 rounded-md border border-slate-300 px-2 text-sm disabled:bg-slate-50"
+                    className="h-8 rounded-md border border-slate-300 px-2 text-sm disabled:bg-slate-50 aria-invalid:border-rose-400"
                   />
                 </label>
                 {error && <p className="w-full text-xs text-rose-700">{error}</p>}

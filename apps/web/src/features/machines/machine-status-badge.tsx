@@ -1,4 +1,5 @@
-import { labelOf, MachineStatus, machineStatuses } from '@portal/contract'
+import { MachineStatus, machineStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useSetOptions } from '@/components/options/set-options'
 import { PageHeader } from '@/components/page/page-header'
 import { Button, buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useMachines } from './api/filter-machines'
-import { useSets } from './api/filter-sets'
+import { filterMachines } from './api/filter-machines'
+import { machineKeys } from './api/machine-keys'
 import { machineColumns } from './machine-columns'
 import { ERROR_SHORTCUT, machineFilterBody, machineFilterDefs, MACHINES_PAGE_SIZE } from './machine-filters'
 
@@ -21,25 +20,22 @@ const rowHref = (m: MachineListItem) => `/machines/${String(m.machine_id)}`
 /** Machines (B §2–§7): the entity's machines with search, status filters, paging and a column picker. */
 export function MachinesPage() {
   const { t, i18n } = useTranslation()
-  const sets = useSets()
+  const sets = useSetOptions()
   const defs = useMemo(() => machineFilterDefs(t, sets.data ?? []), [t, sets.data])
   const columns = useMemo(() => machineColumns(t), [t])
-  const list = useListState(defs)
-  const body = machineFilterBody(list)
-  const query = useMachines(body)
-  // The export takes the list's filters without its paging (and without "Show: All", the default, so the export
-  // history lists only what was chosen).
-  const { limit: _limit, offset: _offset, ...exportFilters } = body
-  if (exportFilters.active_filter === 0) delete exportFilters.active_filter
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
+  const { list, table, total, exportFilters } = useList({
+    filters: defs,
+    pageSize: MACHINES_PAGE_SIZE,
+    paging: 'count',
+    request: machineFilterBody,
+    queryKey: (body, entityCode) => machineKeys.list(entityCode, body),
+    fetch: filterMachines,
+    rows: (data) => data.machines,
+    total: (data) => data.count,
+    // Without "Show: All", the default, so the export history lists only what was chosen.
+    exportFilters: ({ limit: _limit, offset: _offset, active_filter, ...filters }) =>
+      active_filter === 0 ? filters : { ...filters, active_filter },
+  })
 
   return (
     <>
@@ -66,19 +62,9 @@ export function MachinesPage() {
         tableId="machines"
         caption={t('machines.title')}
         columns={columns}
-        rows={query.data?.machines}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={MACHINES_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('machines.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
         actions={

@@ -1,5 +1,6 @@
 import type { MtSummary } from '@portal/contract'
-import { challengeTypes, formatDateTime, labelOf, personTypes } from '@portal/contract'
+import { challengeTypes, formatDateTime, personTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { Badge } from '@/components/ui/badge/badge'
@@ -16,19 +17,24 @@ export function ChallengeBadge({ type }: { type: number }) {
   )
 }
 
-/** The maintenance summary columns of B §3, with its on/off defaults. "Maintained At" is when the summary was recorded. */
+/**
+ * The maintenance summary columns of B §3, with its on/off defaults. "Maintained At" is when the summary was recorded.
+ * On a phone a card leads with the machine and who maintained it.
+ */
 export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
   return [
-    { id: 'user_name', header: t('maintenance.col.user_name'), cell: (s) => s.user_name },
+    { id: 'user_name', header: t('maintenance.col.user_name'), cell: (s) => s.user_name, card: 'subtitle' },
     {
       id: 'person_type',
       header: t('maintenance.col.person_type'),
       cell: (s) => labelOf(personTypes, s.person_type),
+      card: 'meta',
     },
     {
       id: 'challenge_type',
       header: t('maintenance.col.challenge_type'),
       cell: (s) => <ChallengeBadge type={s.challenge_type} />,
+      card: 'status',
     },
     {
       id: 'challenge_bypass_reason',
@@ -41,9 +47,14 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
         ),
       className: 'max-w-64',
     },
-    { id: 'alias', header: t('maintenance.col.alias'), cell: (s) => s.alias },
+    { id: 'alias', header: t('maintenance.col.alias'), cell: (s) => s.alias, card: 'title' },
     { id: 'location', header: t('maintenance.col.location'), cell: (s) => s.location, className: 'max-w-64' },
-    { id: 'created_at', header: t('maintenance.col.created_at'), cell: (s) => when(s.created_at) },
+    {
+      id: 'created_at',
+      header: t('maintenance.col.created_at'),
+      cell: (s) => when(s.created_at),
+      card: 'meta',
+    },
     {
       id: 'additional_notes',
       header: t('maintenance.col.additional_notes'),
@@ -56,6 +67,7 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
       header: t('maintenance.col.total_added_stock'),
       cell: (s) => s.total_added_stock.toLocaleString(),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'code',

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
+import { listStateOf } from '@/components/data-table/list-state-of'
 import { maintenanceFilterBody, tabOf } from './maintenance-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
 
 describe('maintenance filters', () => {
   it.each([

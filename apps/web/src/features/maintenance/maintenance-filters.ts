@@ -2,6 +2,7 @@ import type { MtSummaryFilterRequest } from '@portal/contract'
 import { cleanFilters, PAGE_SIZES, PersonType } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayStart, localDayEnd } from '@/components/list-filters/range-filter'
 
 export const MAINTENANCE_PAGE_SIZE = PAGE_SIZES.maintenanceSummaries
@@ -55,11 +56,13 @@ const PERSON_TYPES_OF_TAB: Partial<Record<MaintenanceTab, PersonType[]>> = {
 }
 
 /** The request body of POST /iot/mt-summaries/filter; unset filters are left out, "both" sends none (B §4). */
-export function maintenanceFilterBody(list: ListState, tab: MaintenanceTab): MtSummaryFilterRequest {
+export function maintenanceFilterBody(
+  list: ListState,
+  tab: MaintenanceTab,
+  page: PageWindow = { limit: MAINTENANCE_PAGE_SIZE, offset: (list.page - 1) * MAINTENANCE_PAGE_SIZE },
+): MtSummaryFilterRequest {
   const bypass = list.select('bypass')
-  const body = {
-    limit: MAINTENANCE_PAGE_SIZE,
-    offset: (list.page - 1) * MAINTENANCE_PAGE_SIZE,
+  const filters = cleanFilters({
     start_time_lower: localDayStart(list.text('start_from')),
     start_time_upper: localDayEnd(list.text('start_to')),
     end_time_lower: localDayStart(list.text('end_from')),
@@ -70,6 +73,6 @@ export function maintenanceFilterBody(list: ListState, tab: MaintenanceTab): MtS
     set_list: list.multi('sets').map(String),
     user_uuid_list: list.multi('users').map(String),
     person_type_list: PERSON_TYPES_OF_TAB[tab],
-  }
-  return cleanFilters(body) as MtSummaryFilterRequest
+  })
+  return { limit: page.limit, offset: page.offset, ...filters }
 }

@@ -3,15 +3,16 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
-import { ExportButton } from '@/components/export/export-button'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
-import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
-import { useMachineOptions, useSetOptions } from './api/machine-options'
-import { useMaintainers, useSummaries } from './api/maintenance-api'
+import { useList } from '@/components/data-table/use-list'
+import { ExportButton } from '@/components/export/export-button'
 import { ListTabs } from '@/components/list-filters/list-tabs'
+import { RangeFilter } from '@/components/list-filters/range-filter'
+import { useMachineOptions } from '@/components/options/machine-options'
+import { useSetOptions } from '@/components/options/set-options'
+import { PageHeader } from '@/components/page/page-header'
+import { filterSummaries, useMaintainers } from './api/maintenance-api'
+import { maintenanceKeys } from './api/maintenance-keys'
 import { maintenanceColumns } from './maintenance-columns'
 import {
   MAINTENANCE_PAGE_SIZE,
@@ -22,7 +23,6 @@ import {
   TAB_KEY,
   tabOf,
 } from './maintenance-filters'
-import { RangeFilter } from '@/components/list-filters/range-filter'
 
 const rowId = (s: MtSummary) => String(s.id)
 const rowHref = (s: MtSummary) => `/maintenance/${String(s.id)}`
@@ -46,21 +46,19 @@ export function MaintenancePage() {
     [t, machines.data, sets.data, maintainers.data],
   )
   const columns = useMemo(() => maintenanceColumns(t), [t])
-  const list = useListState(defs)
-  const body = maintenanceFilterBody(list, tab)
-  const query = useSummaries(body)
-  const { limit: _limit, offset: _offset, ...exportFilters } = body
+  // B §8: 403 means no permission; other errors show the table's error state.
+  const { list, table, total, exportFilters } = useList({
+    filters: defs,
+    pageSize: MAINTENANCE_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => maintenanceFilterBody(state, tab, page),
+    queryKey: (body, entityCode) => maintenanceKeys.list(entityCode, body),
+    fetch: filterSummaries,
+    rows: (data) => data.mt_summaries,
+    total: (data) => data.count,
+  })
   // The Challenge bypassed tab already is the "yes" value of the bypass filter.
   const barDefs = defs.filter((d) => !isRange(d.key) && !(tab === 'bypassed' && d.key === 'bypass'))
-
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
   const range = { fromLabel: t('maintenance.filter.from'), toLabel: t('maintenance.filter.to') }
 
   return (
@@ -83,19 +81,9 @@ export function MaintenancePage() {
         tableId="maintenance"
         caption={t('maintenance.title')}
         columns={columns}
-        rows={query.data?.mt_summaries}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={MAINTENANCE_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('maintenance.empty')}
         actions={<ExportButton source="maintenance" filters={exportFilters} />}
         toolbar={

@@ -1,12 +1,12 @@
 import type { MtSummaryDetail } from '@portal/contract'
-import { formatDateTime, formatDuration, labelOf, personTypes } from '@portal/contract'
+import { formatDateTime, formatDuration, personTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
 import { useSummary } from './api/maintenance-api'
 import { ChallengeBadge } from './maintenance-columns'
 
@@ -19,9 +19,9 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={className ? `min-w-0 ${className}` : 'min-w-0'}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -55,9 +55,9 @@ function Summary({ s }: { s: MtSummaryDetail }) {
         </Field>
         <Field label={t('maintenance.col.created_at')}>{formatDateTime(s.created_at)}</Field>
         <Field label={t('maintenance.col.updated_at')}>{formatDateTime(s.updated_at)}</Field>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Field label={t('maintenance.col.additional_notes')}>{s.additional_notes ?? dash}</Field>
-        </div>
+        <Field className="sm:col-span-2 lg:col-span-4" label={t('maintenance.col.additional_notes')}>
+          {s.additional_notes ?? dash}
+        </Field>
       </dl>
     </Card>
   )
@@ -104,7 +104,7 @@ function Slots({ s }: { s: MtSummaryDetail }) {
   const head = 'px-3 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase'
   return (
     <Card title={title}>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={title}>
         <table className="w-full text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="bg-slate-50">
@@ -167,43 +167,17 @@ export function MaintenanceSummaryPage() {
       ← {t('maintenance.title')}
     </Link>
   )
-  if (
-    !Number.isInteger(summaryId) ||
-    summaryId <= 0 ||
-    (query.error instanceof ApiError && query.error.status === 404)
-  ) {
+  if (query.data === undefined)
     return (
-      <>
-        <PageHeader title={t('maintenance.detail.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={t('maintenance.detail.notFoundTitle')}
-            description={t('maintenance.detail.notFoundDescription')}
-          />
-        </div>
-      </>
+      <DetailState
+        valid={Number.isInteger(summaryId) && summaryId > 0}
+        query={query}
+        title={t('maintenance.title')}
+        breadcrumb={back}
+        notFoundTitle={t('maintenance.detail.notFoundTitle')}
+        notFoundDescription={t('maintenance.detail.notFoundDescription')}
+      />
     )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('maintenance.detail.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('maintenance.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
-    )
-  }
   const s = query.data
   return (
     <>

@@ -2,18 +2,19 @@ import type { MedicalTermsDetail, MedicalTermsVersion } from '@portal/contract'
 import {
   canUseMedicalTerms,
   formatDate,
-  labelOf,
   MEDICAL_TERMS_PAGE_SIZE,
   MedicalTermsStatus,
   medicalTermsStatuses,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
-import { useListState } from '@/components/data-table/list-state'
+import type { FilterDef } from '@/components/data-table/list-state'
 import type { DataColumn, TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
 import { Field } from '@/components/form-kit/detail-state'
 import { FormError } from '@/components/form-kit/fields'
@@ -29,17 +30,20 @@ import { useToast } from '@/components/ui/toast/toast'
 import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 import {
+  filterMedicalTerms,
   useDeleteTerms,
   useMedicalTerms,
   useMedicalTermsList,
   usePublishTerms,
 } from './api/medical-terms-api'
+import { medicalTermsKeys } from './api/medical-terms-keys'
 import type { TermsDraftForm } from './terms-editor'
 import { dateInputValue, TermsEditor } from './terms-editor'
 import { TermsText } from './terms-text'
+import { serverMessage } from '@/lib/server-messages'
 
 const VERSION_KEY = 'version'
-const NO_FILTERS = [] as const
+const NO_FILTERS: readonly FilterDef[] = []
 const STATUS_TONES: Record<string, BadgeTone> = { published: 'positive', draft: 'info', retired: 'neutral' }
 
 export function TermsStatusBadge({ value }: { value: string }) {
@@ -81,11 +85,17 @@ type Dialog =
 function TermsScreen() {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
-  const list = useListState(NO_FILTERS)
-  const versions = useMedicalTermsList({
-    limit: MEDICAL_TERMS_PAGE_SIZE,
-    offset: (list.page - 1) * MEDICAL_TERMS_PAGE_SIZE,
+  const { table } = useList({
+    filters: NO_FILTERS,
+    pageSize: MEDICAL_TERMS_PAGE_SIZE,
+    paging: 'count',
+    request: (_state, page) => ({ limit: page.limit, offset: page.offset }),
+    queryKey: (body, entityCode) => medicalTermsKeys.list(entityCode, body),
+    fetch: filterMedicalTerms,
+    rows: (data) => data.terms,
+    total: (data) => data.count,
   })
+  const state = table.state
   // The version shown by default is the first of the list's order (the published one), whatever page is open.
   const top = useMedicalTermsList({ limit: 1, offset: 0 })
   const picked = params.get(VERSION_KEY)
@@ -100,13 +110,6 @@ function TermsScreen() {
     setParams(next)
   }
   const columns = useMemo(() => versionColumns(t, i18n.language, selected), [t, i18n.language, selected])
-  const state: TableState = versions.isPending
-    ? 'loading'
-    : versions.isError
-      ? isForbidden(versions.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
 
   // A new version starts from the version on screen (usually the one in force), with no effective date yet.
   const newVersion = () => {
@@ -159,17 +162,9 @@ function TermsScreen() {
         tableId="medical-terms"
         caption={t('medicalTerms.versions')}
         columns={columns}
-        rows={versions.data?.terms}
         getRowId={(v) => v.uuid}
         rowHref={(v) => `/medical-tnc?${VERSION_KEY}=${encodeURIComponent(v.uuid)}`}
-        state={state}
-        fetching={versions.isFetching}
-        errorMessage={versions.error?.message}
-        onRetry={() => void versions.refetch()}
-        page={list.page}
-        pageSize={MEDICAL_TERMS_PAGE_SIZE}
-        total={versions.data?.count}
-        onPageChange={list.setPage}
+        {...table}
         emptyTitle={t('medicalTerms.empty')}
       />
       {dialog?.kind === 'editor' && (
@@ -210,6 +205,7 @@ function versionColumns(
   return [
     {
       id: 'version',
+      card: 'title',
       header: t('medicalTerms.col.version'),
       // The version shown above is marked, so the table says which row the document is.
       cell: (v) => (
@@ -220,25 +216,35 @@ function versionColumns(
         </span>
       ),
     },
-    { id: 'title', header: t('medicalTerms.col.title'), cell: (v) => v.title, className: 'max-w-96' },
+    {
+      id: 'title',
+      card: 'subtitle',
+      header: t('medicalTerms.col.title'),
+      cell: (v) => v.title,
+      className: 'max-w-96',
+    },
     {
       id: 'status',
+      card: 'status',
       header: t('medicalTerms.col.status'),
       cell: (v) => <TermsStatusBadge value={v.status} />,
     },
     {
       id: 'effective',
+      card: 'meta',
       header: t('medicalTerms.col.effective'),
       cell: (v) => <span className="whitespace-nowrap">{formatDate(v.effective_at)}</span>,
     },
     {
       id: 'accepted',
+      card: 'meta',
       header: t('medicalTerms.col.accepted'),
       cell: (v) => v.acceptance_count.toLocaleString(language),
       align: 'right',
     },
     {
       id: 'updated',
+      card: 'meta',
       header: t('medicalTerms.col.updated'),
       cell: (v) => (
         <span className="whitespace-nowrap">
@@ -286,7 +292,7 @@ function VersionPanel({
     return box(
       <EmptyState
         title={isForbidden(query.error) ? t('table.noAccessTitle') : t('medicalTerms.versionNotFound')}
-        description={query.error.message}
+        description={serverMessage(query.error)}
       />,
     )
   const v = query.data

@@ -2,10 +2,10 @@ import type { MedicalTermsDetail } from '@portal/contract'
 import { MEDICAL_TERMS_BODY_MAX, medicalTermsInput } from '@portal/contract'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
+import { z } from 'zod'
 import { FormError } from '@/components/form-kit/fields'
 import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { localDayStart } from '@/components/list-filters/range-filter'
 import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
@@ -14,8 +14,6 @@ import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
 import { useCreateTerms, useUpdateTerms } from './api/medical-terms-api'
 import { TermsText } from './terms-text'
-
-const FIELDS = ['title', 'body', 'effective_at'] as const
 
 /** yyyy-mm-dd of an epoch-ms time in the reader's zone: the value of a date input. */
 export function dateInputValue(ms: number): string {
@@ -35,6 +33,23 @@ export interface TermsDraftForm {
 export function termsRequestOf(form: TermsDraftForm) {
   return { title: form.title, body: form.body, effective_at: localDayStart(form.effective) }
 }
+
+/**
+ * The editor's fields as react-hook-form holds them. The date input is named as the request names the time
+ * (`effective_at`), so a server message about it lands beside it; it holds the day as typed (yyyy-mm-dd).
+ */
+const termsFormValues = z.object({ title: z.string(), body: z.string(), effective_at: z.string() })
+
+/** The contract's schema of the draft, checked on the request the fields make (docs/decisions/0033-forms.md). */
+const termsFormSchema = termsFormValues.transform((values, ctx) => {
+  const parsed = medicalTermsInput.safeParse(
+    termsRequestOf({ title: values.title, body: values.body, effective: values.effective_at }),
+  )
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+  return z.NEVER
+})
 
 /**
  * The editor of a draft (a new one, or an existing draft): title, effective date and the text with a preview, each
@@ -57,26 +72,20 @@ export function TermsEditor({
   const create = useCreateTerms()
   const update = useUpdateTerms(draft?.uuid ?? '')
   const mutation = draft ? update : create
-  const [form, setForm] = useState(initial)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(termsFormSchema, {
+    defaultValues: { title: initial.title, body: initial.body, effective_at: initial.effective },
+  })
+  const { errors } = form.formState
   const [message, setMessage] = useState<string | null>(null)
   const [preview, setPreview] = useState(false)
   const tabsId = useId()
-  const set = (key: keyof TermsDraftForm, field: string) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }))
-    setErrors((e) => ({ ...e, [field]: '' }))
-  }
+  const body = form.watch('body')
 
-  const save = () => {
-    setMessage(null)
-    const checked = validate(medicalTermsInput, termsRequestOf(form), () => [])
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      if (checked.errors.body) setPreview(false)
-      return
-    }
-    mutation.mutate(checked.data, {
-      onSuccess: (saved) => {
+  const save = form.handleSubmit(
+    async (request) => {
+      setMessage(null)
+      try {
+        const saved = await mutation.mutateAsync(request)
         addToast({
           variant: 'success',
           title: draft ? t('medicalTerms.editor.savedTitle') : t('medicalTerms.editor.createdTitle'),
@@ -84,14 +93,15 @@ export function TermsEditor({
           timeout: 5000,
         })
         onSaved(saved.uuid)
-      },
-      onError: (error) => {
-        const found = serverErrors(error, FIELDS)
-        setErrors(found.fields)
-        setMessage(found.message)
-      },
-    })
-  }
+      } catch (error) {
+        setMessage(applyServerErrors(form, error))
+      }
+    },
+    // A message on the text shows in the write view, where it can be fixed.
+    (found) => {
+      if (found.body) setPreview(false)
+    },
+  )
 
   return (
     <Modal
@@ -115,28 +125,18 @@ export function TermsEditor({
         </>
       }
     >
-      <form
-        id="terms-editor-form"
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault()
-          save()
-        }}
-      >
+      <form id="terms-editor-form" noValidate className="space-y-4" onSubmit={(e) => void save(e)}>
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
           <TextField
             label={t('medicalTerms.field.title')}
-            value={form.title}
-            onChange={(e) => set('title', 'title')(e.target.value)}
-            error={errors.title || undefined}
+            error={errors.title?.message}
+            {...form.register('title')}
           />
           <TextField
             label={t('medicalTerms.field.effective')}
             type="date"
-            value={form.effective}
-            onChange={(e) => set('effective', 'effective_at')(e.target.value)}
-            error={errors.effective_at || undefined}
+            error={errors.effective_at?.message}
+            {...form.register('effective_at')}
           />
         </div>
         <div>
@@ -164,8 +164,8 @@ export function TermsEditor({
               aria-labelledby={`${tabsId}-true`}
               className="max-h-[45vh] min-h-48 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-4"
             >
-              {form.body.trim() ? (
-                <TermsText source={form.body} />
+              {body.trim() ? (
+                <TermsText source={body} />
               ) : (
                 <p className="text-sm text-slate-500">{t('medicalTerms.editor.nothingToPreview')}</p>
               )}
@@ -175,10 +175,9 @@ export function TermsEditor({
               <TextAreaField
                 label={t('medicalTerms.field.body')}
                 rows={14}
-                value={form.body}
                 maxLength={MEDICAL_TERMS_BODY_MAX}
-                onChange={(e) => set('body', 'body')(e.target.value)}
-                error={errors.body || undefined}
+                error={errors.body?.message}
+                {...form.register('body')}
                 hint={t('medicalTerms.editor.formatHint')}
                 className="[&_textarea]:font-mono [&_textarea]:text-[13px]"
               />

@@ -1,5 +1,6 @@
 import type { Promotion, PromotionExtras, PromotionInputRequest } from '@portal/contract'
 import { DiscountType, minorUnitDigits, promotionExtraIssues, PromotionType } from '@portal/contract'
+import { z } from 'zod'
 
 /** The form's state: every input as typed, so a half-typed number is not lost or reformatted. */
 export interface PromotionDraft {
@@ -7,8 +8,9 @@ export interface PromotionDraft {
   description: string
   type: string
   status: string
-  start: string
-  end: string
+  /** Days as the date inputs hold them (YYYY-MM-DD); named as the request's fields, so a 400 finds its input. */
+  start_time: string
+  end_time: string
   item_balance: string
   original_item_balance: string
   /** Money in major units as typed (e.g. "12.50"); sent in minor units. */
@@ -27,8 +29,8 @@ export const emptyDraft = (): PromotionDraft => ({
   description: '',
   type: '',
   status: '1',
-  start: '',
-  end: '',
+  start_time: '',
+  end_time: '',
   item_balance: '',
   original_item_balance: '',
   money_balance: '',
@@ -78,8 +80,8 @@ export function draftOf(p: Promotion): PromotionDraft {
     description: p.description,
     type: String(p.type),
     status: String(p.status),
-    start: millisToDay(p.start_time),
-    end: millisToDay(p.end_time),
+    start_time: millisToDay(p.start_time),
+    end_time: millisToDay(p.end_time),
     item_balance: p.item_balance === null ? '' : String(p.item_balance),
     original_item_balance: p.original_item_balance === null ? '' : String(p.original_item_balance),
     money_balance: fromMinor(p.money_balance, p.currency_code),
@@ -112,8 +114,8 @@ export function requestOf(d: PromotionDraft, currency: string): PromotionInputRe
     description: d.description.trim(),
     type: Number(d.type) as PromotionInputRequest['type'],
     status: Number(d.status) as NonNullable<PromotionInputRequest['status']>,
-    start_time: dayToMillis(d.start, false),
-    end_time: dayToMillis(d.end, true),
+    start_time: dayToMillis(d.start_time, false),
+    end_time: dayToMillis(d.end_time, true),
     ...extras,
     items: extras.items ? [...extras.items] : null,
   }
@@ -133,6 +135,36 @@ export function validateDraft(d: PromotionDraft, currency: string, t: (key: stri
     errors.end_time = t('promotions.form.endBeforeStart')
   }
   return errors
+}
+
+const text = z.string()
+
+/**
+ * The form's schema (docs/decisions/0033-forms.md): the draft as typed, checked by the contract's rules for the
+ * chosen type (promotionExtraIssues, the server's own check), and turned into the request on success.
+ */
+export function promotionDraftSchema(currency: string, t: (key: string) => string) {
+  return z
+    .object({
+      name: text,
+      description: text,
+      type: text,
+      status: text,
+      start_time: text,
+      end_time: text,
+      item_balance: text,
+      original_item_balance: text,
+      money_balance: text,
+      original_money_balance: text,
+      discount_type: text,
+      discount: text,
+      items: z.array(z.object({ name: text, quantity: text })),
+    })
+    .superRefine((draft, ctx) => {
+      for (const [field, message] of Object.entries(validateDraft(draft, currency, t)))
+        if (message !== undefined) ctx.addIssue({ code: 'custom', path: [field], message })
+    })
+    .transform((draft) => requestOf(draft, currency))
 }
 
 export const isMoneyType = (type: string) => Number(type) === PromotionType.Credits

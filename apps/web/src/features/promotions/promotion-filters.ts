@@ -1,7 +1,8 @@
-import type { PromotionFilterRequest } from '@portal/contract'
-import { cleanFilters, promotionStatuses, promotionTypes } from '@portal/contract'
+import type { PromotionFilterRequest, PromotionType } from '@portal/contract'
+import { cleanFilters, isInCatalogue, promotionStatuses, promotionTypes } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 
 /** The spec gives no page size for promotions; 20 like the other closed-loop lists (persons, employees). */
 export const PROMOTIONS_PAGE_SIZE = 20
@@ -34,13 +35,17 @@ export function promotionFilterDefs(t: TFunction): FilterDef[] {
   ]
 }
 
-export function promotionFilterBody(list: ListState): PromotionFilterRequest {
+/** POST /promo/promotions/filter from the list state; unset filters are left out. */
+export function promotionFilterBody(list: ListState, page: PageWindow): PromotionFilterRequest {
   const status = list.select('status')
-  return cleanFilters({
-    limit: PROMOTIONS_PAGE_SIZE,
-    offset: (list.page - 1) * PROMOTIONS_PAGE_SIZE,
-    type_list: list.multi('type').map(Number),
-    status: status === '' ? undefined : Number(status),
-    search: list.text('q'),
-  }) as PromotionFilterRequest
+  const types = list.multi('type').filter((v): v is PromotionType => isInCatalogue(promotionTypes, v))
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    ...cleanFilters({
+      type_list: types,
+      status: isInCatalogue(promotionStatuses, status) ? status : undefined,
+      search: list.text('q'),
+    }),
+  }
 }

@@ -1,113 +1,59 @@
 import type { Promotion } from '@portal/contract'
 import {
+  discountTypes,
   DiscountType,
   PROMOTION_EXTRA_FIELDS,
   promotionStatuses,
   PromotionType,
   promotionTypes,
-  discountTypes,
 } from '@portal/contract'
-import type { ReactNode, SyntheticEvent } from 'react'
-import { useId, useState } from 'react'
+import { useMemo, useState } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { FormError, SelectField } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
-import { cn } from '@/components/ui/cn'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { ApiError } from '@/lib/http'
 import { useSavePromotion } from './api/promotions'
-import type { DraftErrors, PromotionDraft } from './promotion-draft'
-import { draftOf, emptyDraft, requestOf, validateDraft } from './promotion-draft'
+import type { PromotionDraft } from './promotion-draft'
+import { draftOf, emptyDraft, promotionDraftSchema } from './promotion-draft'
 
-function SelectField({
-  label,
-  value,
-  onChange,
-  error,
-  children,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  error?: string | undefined
-  children: ReactNode
-}) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-message` : undefined}
-        className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus-visible:outline-2 focus-visible:outline-brand-600/30 aria-invalid:border-rose-400"
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-message`} className="mt-1 text-xs text-rose-700">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
+type DraftForm = UseFormReturn<PromotionDraft, unknown, unknown>
 
-/** Field names a server 400 may name (`body.<field>`), mapped onto the form's inputs. */
-function serverFieldErrors(error: unknown): DraftErrors {
-  if (!(error instanceof ApiError)) return {}
-  const out: DraftErrors = {}
-  for (const issue of error.issues) {
-    const field = issue.path.replace(/^body\./, '').split('.')[0]
-    if (field) out[field] ??= issue.message
-  }
-  return out
-}
-
-function ItemsEditor({
-  items,
-  onChange,
-  error,
-}: {
-  items: PromotionDraft['items']
-  onChange: (items: PromotionDraft['items']) => void
-  error: string | undefined
-}) {
+/** The items of a Set count promotion: one name and quantity a row, at least one row. */
+function ItemsEditor({ form }: { form: DraftForm }) {
   const { t } = useTranslation()
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' })
+  const errors = form.formState.errors.items
+  const error = errors?.message ?? errors?.root?.message
   return (
     <fieldset className="sm:col-span-2" aria-describedby={error ? 'promotion-items-error' : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('promotions.field.items')}</legend>
       <ul className="space-y-2">
-        {items.map((item, index) => (
-          <li key={index} className="flex items-end gap-2">
+        {fields.map((field, index) => (
+          <li key={field.id} className="flex items-end gap-2">
             <TextField
               className="min-w-0 flex-1"
               label={t('promotions.field.itemName', { n: index + 1 })}
-              value={item.name}
-              onChange={(e) =>
-                onChange(items.map((it, i) => (i === index ? { ...it, name: e.target.value } : it)))
-              }
+              error={errors?.[index]?.name?.message}
+              {...form.register(`items.${index}.name`)}
             />
             <TextField
               className="w-24"
               label={t('promotions.field.quantity')}
               inputMode="numeric"
-              value={item.quantity}
-              onChange={(e) =>
-                onChange(items.map((it, i) => (i === index ? { ...it, quantity: e.target.value } : it)))
-              }
+              error={errors?.[index]?.quantity?.message}
+              {...form.register(`items.${index}.quantity`)}
             />
             <Button
               type="button"
               variant="classic"
               size="md"
               className="mb-0.5"
-              disabled={items.length === 1}
-              onClick={() => onChange(items.filter((_, i) => i !== index))}
+              disabled={fields.length === 1}
+              onClick={() => remove(index)}
               aria-label={t('promotions.field.removeItem', { n: index + 1 })}
             >
               ×
@@ -120,7 +66,7 @@ function ItemsEditor({
         variant="secondaryBasic"
         size="sm"
         className="mt-2"
-        onClick={() => onChange([...items, { name: '', quantity: '1' }])}
+        onClick={() => append({ name: '', quantity: '1' })}
       >
         {t('promotions.field.addItem')}
       </Button>
@@ -150,40 +96,20 @@ export function PromotionForm({
 }) {
   const { t } = useTranslation()
   const { addToast } = useToast()
-  const [draft, setDraft] = useState<PromotionDraft>(() => (promotion ? draftOf(promotion) : emptyDraft()))
-  const [errors, setErrors] = useState<DraftErrors>({})
+  const schema = useMemo(() => promotionDraftSchema(currency, t), [currency, t])
+  const form = useZodForm(schema, { defaultValues: promotion ? draftOf(promotion) : emptyDraft() })
   const [formError, setFormError] = useState<string | null>(null)
   const save = useSavePromotion(promotion?.uuid ?? null)
-  const type = Number(draft.type)
-  const fields = new Set<string>(draft.type === '' ? [] : PROMOTION_EXTRA_FIELDS[type as PromotionType])
+  const { errors } = form.formState
+  const draftType = form.watch('type')
+  const discountType = Number(form.watch('discount_type'))
+  const type = Number(draftType)
+  const fields = new Set<string>(draftType === '' ? [] : PROMOTION_EXTRA_FIELDS[type as PromotionType])
 
-  const set = <K extends keyof PromotionDraft>(key: K, value: PromotionDraft[K], ...cleared: string[]) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    const gone = new Set<string>([key, ...cleared])
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !gone.has(k))))
-  }
-  const text = (
-    key: Exclude<keyof PromotionDraft, 'items'>,
-    label: string,
-    extra: Partial<{ hint: string; inputMode: 'numeric' | 'decimal' }> = {},
-  ) => (
-    <TextField
-      label={label}
-      value={draft[key]}
-      onChange={(e) => set(key, e.target.value)}
-      error={errors[key]}
-      {...extra}
-    />
-  )
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const found = validateDraft(draft, currency, t)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
     try {
-      const saved = await save.mutateAsync(requestOf(draft, currency))
+      const saved = await save.mutateAsync(body)
       addToast({
         variant: 'success',
         title: promotion ? t('promotions.saved') : t('promotions.created'),
@@ -192,12 +118,18 @@ export function PromotionForm({
       })
       onSaved(saved)
     } catch (error) {
-      setErrors(serverFieldErrors(error))
-      setFormError(error instanceof Error ? error.message : '')
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  })
+
+  const text = (
+    key: Exclude<keyof PromotionDraft, 'items'>,
+    label: string,
+    extra: Partial<{ hint: string; inputMode: 'numeric' | 'decimal' }> = {},
+  ) => <TextField label={label} error={errors[key]?.message} {...extra} {...form.register(key)} />
 
   const money = t('promotions.form.inCurrency', { currency })
+  const typeName = t(`promotions.type.${draftType}`)
   return (
     <form
       noValidate
@@ -209,9 +141,9 @@ export function PromotionForm({
         {text('name', t('promotions.field.name'))}
         <SelectField
           label={t('promotions.field.type')}
-          value={draft.type}
-          error={errors.type}
-          onChange={(v) => set('type', v, ...Object.keys(errors))}
+          error={errors.type?.message}
+          // Another type has other extra fields: their messages no longer apply.
+          {...form.register('type', { onChange: () => form.clearErrors() })}
         >
           <option value="">{t('promotions.form.chooseType')}</option>
           {promotionTypes.entries.map((e) => (
@@ -220,11 +152,7 @@ export function PromotionForm({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={t('promotions.field.status')}
-          value={draft.status}
-          onChange={(v) => set('status', v)}
-        >
+        <SelectField label={t('promotions.field.status')} {...form.register('status')}>
           {promotionStatuses.entries.map((e) => (
             <option key={e.value} value={String(e.value)}>
               {t(`promotions.status.${String(e.value)}`, { defaultValue: e.label })}
@@ -235,26 +163,24 @@ export function PromotionForm({
         <TextField
           type="date"
           label={t('promotions.field.start_time')}
-          value={draft.start}
-          onChange={(e) => set('start', e.target.value, 'end_time')}
-          error={errors.start_time}
+          error={errors.start_time?.message}
+          {...form.register('start_time', { onChange: () => form.clearErrors('end_time') })}
         />
         <TextField
           type="date"
           label={t('promotions.field.end_time')}
-          value={draft.end}
-          onChange={(e) => set('end', e.target.value, 'end_time')}
-          error={errors.end_time}
+          error={errors.end_time?.message}
+          {...form.register('end_time')}
         />
       </div>
 
-      {draft.type !== '' && (
+      {draftType !== '' && (
         <section
-          aria-label={t('promotions.form.extras', { type: t(`promotions.type.${draft.type}`) })}
+          aria-label={t('promotions.form.extras', { type: typeName })}
           className="rounded-lg border border-slate-200 bg-slate-50/60 p-4"
         >
           <h3 className="mb-3 text-sm font-semibold text-slate-900">
-            {t('promotions.form.extras', { type: t(`promotions.type.${draft.type}`) })}
+            {t('promotions.form.extras', { type: typeName })}
           </h3>
           <div className="grid gap-4 sm:grid-cols-2">
             {fields.has('item_balance') &&
@@ -276,9 +202,8 @@ export function PromotionForm({
             {fields.has('discount_type') && (
               <SelectField
                 label={t('promotions.field.discount_type')}
-                value={draft.discount_type}
-                error={errors.discount_type}
-                onChange={(v) => set('discount_type', v, 'discount')}
+                error={errors.discount_type?.message}
+                {...form.register('discount_type', { onChange: () => form.clearErrors('discount') })}
               >
                 <option value="">{t('promotions.form.choose')}</option>
                 {discountTypes.entries.map((e) => (
@@ -291,36 +216,20 @@ export function PromotionForm({
             {fields.has('discount') &&
               text(
                 'discount',
-                Number(draft.discount_type) === DiscountType.FlatAmount
+                discountType === DiscountType.FlatAmount
                   ? t('promotions.field.discountAmount')
                   : t('promotions.field.discountPercent'),
                 {
-                  hint:
-                    Number(draft.discount_type) === DiscountType.FlatAmount
-                      ? money
-                      : t('promotions.form.percentHint'),
+                  hint: discountType === DiscountType.FlatAmount ? money : t('promotions.form.percentHint'),
                   inputMode: 'decimal',
                 },
               )}
-            {type === PromotionType.SetCount && (
-              <ItemsEditor
-                items={draft.items}
-                onChange={(items) => set('items', items)}
-                error={errors.items}
-              />
-            )}
+            {type === PromotionType.SetCount && <ItemsEditor form={form} />}
           </div>
         </section>
       )}
 
-      {formError && (
-        <p
-          role="alert"
-          className={cn('rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800')}
-        >
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="classic" onClick={onCancel} disabled={save.isPending}>
           {t('promotions.form.cancel')}

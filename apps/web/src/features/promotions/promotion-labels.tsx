@@ -3,11 +3,11 @@ import {
   DiscountType,
   formatDate,
   formatMoney,
-  labelOf,
   promotionStatuses,
   PromotionType,
   promotionTypes,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { Badge } from '@/components/ui/badge/badge'
 

@@ -1,26 +1,16 @@
 import type { Promotion } from '@portal/contract'
-import { DiscountType, discountTypes, formatDateTime, formatMoney, labelOf } from '@portal/contract'
-import type { ReactNode } from 'react'
+import { DiscountType, discountTypes, formatDateTime, formatMoney } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
-import { EmptyState } from '@/components/ui/empty-state/empty-state'
-import { Loader } from '@/components/ui/loader/loader'
-import { ApiError, isForbidden } from '@/lib/http'
+import { DetailState, Field } from '@/components/form-kit/detail-state'
+import { ApiError } from '@/lib/http'
 import { usePromotion } from './api/promotions'
 import { PromotionForm } from './promotion-form'
 import { StatusBadge, typeLabel, validity } from './promotion-labels'
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  )
-}
 
 const num = (v: number | null) => (v === null ? '—' : v.toLocaleString())
 
@@ -98,37 +88,17 @@ export function PromotionPage() {
       ← {t('promotions.title')}
     </Link>
   )
-  if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
+  if (!query.data) {
     return (
-      <>
-        <PageHeader title={t('promotions.notFoundTitle')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={t('promotions.notFoundTitle')}
-            description={t('promotions.notFoundDescription')}
-          />
-        </div>
-      </>
-    )
-  }
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Loader message={t('promotions.loading')} />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('promotions.title')} breadcrumb={back} />
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title={isForbidden(query.error) ? t('table.noAccessTitle') : t('table.errorTitle')}
-            description={isForbidden(query.error) ? t('table.noAccessDescription') : query.error.message}
-          />
-        </div>
-      </>
+      <DetailState
+        // A malformed uuid is refused with a 400: to the operator it is a promotion that does not exist.
+        valid={uuid !== '' && !(query.error instanceof ApiError && query.error.status === 400)}
+        query={query}
+        title={t('promotions.title')}
+        breadcrumb={back}
+        notFoundTitle={t('promotions.notFoundTitle')}
+        notFoundDescription={t('promotions.notFoundDescription')}
+      />
     )
   }
   const p = query.data

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { usePromotions } from './api/promotions'
+import { promotionKeys } from './api/promotion-keys'
+import { filterPromotions } from './api/promotions'
 import { promotionColumns } from './promotion-columns'
 import { promotionFilterBody, promotionFilterDefs, PROMOTIONS_PAGE_SIZE } from './promotion-filters'
 
@@ -21,16 +20,16 @@ export function PromotionsPage() {
   const { t, i18n } = useTranslation()
   const defs = useMemo(() => promotionFilterDefs(t), [t])
   const columns = useMemo(() => promotionColumns(t), [t])
-  const list = useListState(defs)
-  const query = usePromotions(promotionFilterBody(list))
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: PROMOTIONS_PAGE_SIZE,
+    paging: 'count',
+    request: promotionFilterBody,
+    queryKey: (body, entityCode) => promotionKeys.list(entityCode, body),
+    fetch: filterPromotions,
+    rows: (data) => data.promotions,
+    total: (data) => data.count,
+  })
   return (
     <>
       <PageHeader
@@ -50,19 +49,9 @@ export function PromotionsPage() {
         tableId="promotions"
         caption={t('promotions.title')}
         columns={columns}
-        rows={query.data?.promotions}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={PROMOTIONS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('promotions.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
       />

@@ -1,5 +1,6 @@
 import type { SrsBuddyStatus, SrsCompliance } from '@portal/contract'
-import { labelOf, srsBuddyStatuses, srsCompliances, testResults } from '@portal/contract'
+import { srsBuddyStatuses, srsCompliances, testResults } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'

@@ -21,17 +21,28 @@ function PersonCell({ person }: { person: SrsPerson }) {
   )
 }
 
-/** The list's columns, in reading order: who, with whom, where, how often, and how they are doing. */
+/**
+ * The list's columns, in reading order: who, with whom, where, how often, and how they are doing. The person, last
+ * swab, next due and enrolment headers order the list (the call's `sort_by`, `sort_order`).
+ */
 export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
   return [
     {
       id: 'reference',
+      card: 'subtitle',
       header: t('srsBuddy.col.reference'),
       cell: (b) => <span className="font-mono text-xs whitespace-nowrap">{b.reference}</span>,
     },
-    { id: 'person', header: t('srsBuddy.col.person'), cell: (b) => <PersonCell person={b.person} /> },
+    {
+      id: 'person',
+      card: 'title',
+      sort: 'name',
+      header: t('srsBuddy.col.person'),
+      cell: (b) => <PersonCell person={b.person} />,
+    },
     {
       id: 'buddy',
+      card: 'meta',
       header: t('srsBuddy.col.buddy'),
       cell: (b) =>
         b.buddy ? (
@@ -61,14 +72,22 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
       ),
       defaultVisible: false,
     },
-    { id: 'status', header: t('srsBuddy.col.status'), cell: (b) => <SrsStatusBadge value={b.status} /> },
+    {
+      id: 'status',
+      card: 'meta',
+      header: t('srsBuddy.col.status'),
+      cell: (b) => <SrsStatusBadge value={b.status} />,
+    },
     {
       id: 'compliance',
+      card: 'status',
       header: t('srsBuddy.col.compliance'),
       cell: (b) => <SrsComplianceBadge value={b.compliance} />,
     },
     {
       id: 'last_test',
+      card: 'meta',
+      sort: 'last_test',
       header: t('srsBuddy.col.lastTest'),
       cell: (b) =>
         b.last_test_at === null || b.last_result === null ? (
@@ -82,6 +101,8 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
     },
     {
       id: 'next_due',
+      card: 'meta',
+      sort: 'next_due',
       header: t('srsBuddy.col.nextDue'),
       cell: (b) => {
         const overdue = b.status !== 'inactive' && b.next_due_at < now
@@ -101,6 +122,7 @@ export function srsColumns(t: TFunction, now: number): DataColumn<SrsBuddy>[] {
     },
     {
       id: 'enrolled',
+      sort: 'enrolled',
       header: t('srsBuddy.col.enrolled'),
       cell: (b) => <span className="whitespace-nowrap">{formatDate(b.enrolled_at)}</span>,
       defaultVisible: false,

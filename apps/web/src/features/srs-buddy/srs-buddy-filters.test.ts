@@ -1,48 +1,41 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
-import { srsFilterBody } from './srs-buddy-filters'
+import { listStateOf } from '@/components/data-table/list-state-of'
+import { DEFAULT_SRS_SORT, srsFilterBody } from './srs-buddy-filters'
 
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  const v = (k: string) => values[k]
-  return {
-    page,
-    values,
-    multi: (k) => (Array.isArray(v(k)) ? (v(k) as (string | number)[]) : []),
-    select: (k) => (typeof v(k) === 'string' || typeof v(k) === 'number' ? (v(k) as string | number) : ''),
-    toggle: (k) => v(k) === true,
-    text: (k) => (typeof v(k) === 'string' ? (v(k) as string) : ''),
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
+const PAGE = { limit: 25, offset: 0 }
 
 describe('srsFilterBody', () => {
-  it('sends only paging and the order when nothing is set, 25 a page', () => {
-    expect(srsFilterBody(listOf({ sort: 'next_due' }, 3))).toEqual({
+  it('sends only paging and the order when nothing is set', () => {
+    expect(srsFilterBody(listOf({}, 3, DEFAULT_SRS_SORT), { limit: 25, offset: 50 })).toEqual({
       limit: 25,
       offset: 50,
       sort_by: 'next_due',
+      sort_order: 'asc',
     })
   })
 
   it('sends the set filters, trimmed, with the day range as local day bounds in ms', () => {
     const body = srsFilterBody(
-      listOf({
-        sort: 'last_test',
-        q: '  Alice ',
-        status: ['active', 'unpaired'],
-        compliance: ['Late'],
-        last_from: '2026-11-02',
-        last_to: '2026-11-03',
-      }),
+      listOf(
+        {
+          q: '  Alice ',
+          status: ['active', 'unpaired'],
+          // A value the catalogue does not know (a hand-edited URL) is left out.
+          compliance: ['Late', 'Sleepy'],
+          last_from: '2026-11-02',
+          last_to: '2026-11-03',
+        },
+        1,
+        { key: 'last_test', dir: 'asc' },
+      ),
+      PAGE,
     )
     expect(body).toEqual({
       limit: 25,
       offset: 0,
       sort_by: 'last_test',
+      sort_order: 'asc',
       search: 'Alice',
       status_list: ['active', 'unpaired'],
       compliance_list: ['Late'],
@@ -51,15 +44,20 @@ describe('srsFilterBody', () => {
     })
   })
 
+  it('sends no order for a key the call does not take (the service keeps its own)', () => {
+    expect(srsFilterBody(listOf({}, 1, { key: 'site', dir: 'desc' }), PAGE)).toEqual(PAGE)
+  })
+
   it.each([
     ['a blank search', { q: '   ' }],
     ['an invalid date', { last_from: 'soon' }],
     ['empty lists', { status: [], compliance: [] }],
   ])('leaves out %s', (_, values) => {
-    expect(Object.keys(srsFilterBody(listOf({ sort: 'name', ...values })))).toEqual([
+    expect(Object.keys(srsFilterBody(listOf(values, 1, { key: 'name', dir: 'asc' }), PAGE))).toEqual([
       'limit',
       'offset',
       'sort_by',
+      'sort_order',
     ])
   })
 })

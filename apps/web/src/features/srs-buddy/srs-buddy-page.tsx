@@ -1,17 +1,23 @@
 import type { SrsBuddy } from '@portal/contract'
+import { SRS_SORTS } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-import { useSrsBuddies } from './api/srs-buddy-api'
+import { filterSrsBuddies } from './api/srs-buddy-api'
+import { srsBuddyKeys } from './api/srs-buddy-keys'
 import { srsColumns } from './srs-buddy-columns'
-import { RANGE_KEYS, srsFilterBody, srsFilterDefs, SRS_PAGE_SIZE } from './srs-buddy-filters'
+import {
+  DEFAULT_SRS_SORT,
+  RANGE_KEYS,
+  srsFilterBody,
+  srsFilterDefs,
+  SRS_PAGE_SIZE,
+} from './srs-buddy-filters'
 
 const rowId = (b: SrsBuddy) => b.uuid
 const rowHref = (b: SrsBuddy) => `/srs-buddy/${encodeURIComponent(b.uuid)}`
@@ -27,16 +33,18 @@ export function SrsBuddyPage() {
   const [now] = useState(() => Date.now())
   const defs = useMemo(() => srsFilterDefs(t), [t])
   const columns = useMemo(() => srsColumns(t, now), [t, now])
-  const list = useListState(defs)
-  const query = useSrsBuddies(srsFilterBody(list))
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.count
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: SRS_PAGE_SIZE,
+    paging: 'count',
+    request: srsFilterBody,
+    queryKey: (body, entityCode) => srsBuddyKeys.list(entityCode, body),
+    fetch: filterSrsBuddies,
+    rows: (data) => data.buddies,
+    total: (data) => data.count,
+    defaultSort: DEFAULT_SRS_SORT,
+    sortKeys: SRS_SORTS,
+  })
 
   return (
     <>
@@ -52,19 +60,9 @@ export function SrsBuddyPage() {
         tableId="srs-buddies"
         caption={t('srsBuddy.title')}
         columns={columns}
-        rows={query.data?.buddies}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        errorMessage={query.error?.message}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        pageSize={SRS_PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('srsBuddy.empty')}
         actions={
           <div className="flex flex-wrap gap-2">

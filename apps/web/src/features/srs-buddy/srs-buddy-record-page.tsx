@@ -4,22 +4,23 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
-import { useListState } from '@/components/data-table/list-state'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { FilterDef } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { dash, DetailState, Field } from '@/components/form-kit/detail-state'
 import { Card } from '@/components/form-kit/fields'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { DefaultImage } from '@/components/ui/default-image/default-image'
-import { isForbidden } from '@/lib/http'
-import { useSrsBuddy, useSrsTests } from './api/srs-buddy-api'
+import { filterSrsTests, useSrsBuddy } from './api/srs-buddy-api'
+import { srsBuddyKeys } from './api/srs-buddy-keys'
 import { ReassignBuddyModal } from './reassign-buddy-modal'
 import { SrsComplianceBadge, SrsResultBadge, SrsStatusBadge } from './srs-badges'
 import { phoneOf } from './srs-buddy-columns'
 import { StatusModal } from './status-modal'
 
-const NO_FILTERS = [] as const
+const NO_FILTERS: readonly FilterDef[] = []
 
 /** /srs-buddy/{uuid}: one pair — who, their schedule and compliance, their history and swabs, and the actions. */
 export function SrsBuddyRecordPage() {
@@ -200,50 +201,47 @@ function History({ events }: { events: readonly SrsBuddyEvent[] }) {
 
 function TestsTable({ uuid }: { uuid: string }) {
   const { t } = useTranslation()
-  const list = useListState(NO_FILTERS)
-  const query = useSrsTests(uuid, {
-    limit: SRS_TEST_PAGE_SIZE,
-    offset: (list.page - 1) * SRS_TEST_PAGE_SIZE,
-  })
   const columns = useMemo<DataColumn<SrsTest>[]>(
     () => [
       {
         id: 'tested_at',
+        card: 'title',
         header: t('srsBuddy.test.testedAt'),
         cell: (x) => <span className="whitespace-nowrap">{formatDateTime(x.tested_at)}</span>,
       },
-      { id: 'result', header: t('srsBuddy.test.result'), cell: (x) => <SrsResultBadge value={x.result} /> },
-      { id: 'witness', header: t('srsBuddy.test.witness'), cell: (x) => x.witness_name },
+      {
+        id: 'result',
+        card: 'status',
+        header: t('srsBuddy.test.result'),
+        cell: (x) => <SrsResultBadge value={x.result} />,
+      },
+      { id: 'witness', card: 'subtitle', header: t('srsBuddy.test.witness'), cell: (x) => x.witness_name },
       {
         id: 'lot',
+        card: 'meta',
         header: t('srsBuddy.test.lot'),
         cell: (x) => <span className="font-mono text-xs">{x.test_kit_lot_no}</span>,
       },
     ],
     [t],
   )
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
+  const { table } = useList({
+    filters: NO_FILTERS,
+    pageSize: SRS_TEST_PAGE_SIZE,
+    paging: 'count',
+    request: (_state, page) => ({ limit: page.limit, offset: page.offset }),
+    queryKey: (body, entityCode) => srsBuddyKeys.tests(entityCode, uuid, body),
+    fetch: (body, signal) => filterSrsTests(uuid, body, signal),
+    rows: (data) => data.tests,
+    total: (data) => data.count,
+  })
   return (
     <DataTable
       tableId="srs-buddy-tests"
       caption={t('srsBuddy.testsTitle')}
       columns={columns}
-      rows={query.data?.tests}
       getRowId={(x) => x.uuid}
-      state={state}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={SRS_TEST_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={list.setPage}
+      {...table}
       emptyTitle={t('srsBuddy.noTests')}
     />
   )

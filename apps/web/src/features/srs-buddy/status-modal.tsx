@@ -2,9 +2,9 @@ import type { SrsBuddyDetail } from '@portal/contract'
 import { srsStatusRequest } from '@portal/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
 import { FormError } from '@/components/form-kit/fields'
 import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
 import { useToast } from '@/components/ui/toast/toast'
@@ -24,40 +24,27 @@ export function StatusModal({
   const { addToast } = useToast()
   const mutation = useSetSrsStatus(record.uuid)
   const deactivating = record.status !== 'inactive'
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | undefined>()
+  // The status is the action's own; the form asks only why (the contract's schema checks both).
+  const form = useZodForm(srsStatusRequest, {
+    defaultValues: { status: deactivating ? 'inactive' : 'active', reason: '' },
+  })
   const [message, setMessage] = useState<string | null>(null)
 
-  const submit = () => {
+  const submit = form.handleSubmit(async (body) => {
     setMessage(null)
-    const checked = validate(
-      srsStatusRequest,
-      { status: deactivating ? 'inactive' : 'active', reason },
-      () => [],
-    )
-    if (!checked.ok) {
-      setError(checked.errors.reason)
-      return
+    try {
+      await mutation.mutateAsync(body)
+      addToast({
+        variant: 'success',
+        title: deactivating ? t('srsBuddy.statusAction.deactivated') : t('srsBuddy.statusAction.reactivated'),
+        message: record.reference,
+        timeout: 5000,
+      })
+      onClose()
+    } catch (error) {
+      setMessage(applyServerErrors(form, error))
     }
-    mutation.mutate(checked.data, {
-      onSuccess: () => {
-        addToast({
-          variant: 'success',
-          title: deactivating
-            ? t('srsBuddy.statusAction.deactivated')
-            : t('srsBuddy.statusAction.reactivated'),
-          message: record.reference,
-          timeout: 5000,
-        })
-        onClose()
-      },
-      onError: (err) => {
-        const found = serverErrors(err, ['reason'])
-        setError(found.fields.reason)
-        setMessage(found.message)
-      },
-    })
-  }
+  })
 
   return (
     <Modal
@@ -84,15 +71,7 @@ export function StatusModal({
         </>
       }
     >
-      <form
-        id="srs-status-form"
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault()
-          submit()
-        }}
-      >
+      <form id="srs-status-form" noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
         <p className="text-slate-600">
           {deactivating
             ? t('srsBuddy.statusAction.deactivateIntro', { person: record.person.name })
@@ -100,12 +79,8 @@ export function StatusModal({
         </p>
         <TextAreaField
           label={t('srsBuddy.field.reason')}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value)
-            setError(undefined)
-          }}
-          error={error}
+          error={form.formState.errors.reason?.message}
+          {...form.register('reason')}
         />
         <FormError message={message} />
       </form>

@@ -5,10 +5,10 @@ import {
   formatDate,
   formatDateTime,
   isInCatalogue,
-  labelOf,
   tariffTypes,
   tariffValidity,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import type { BadgeTone } from '@/components/ui/badge/badge'
@@ -80,13 +80,19 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
   ): DataColumn<Tariff> => ({ id, header: t(`tariffs.column.${id}`), cell, ...extra })
   const right = { align: 'right' as const }
   return [
-    col('name', (r) => (
-      <span title={r.name} className="block max-w-48 truncate">
-        {r.name}
-      </span>
-    )),
-    col('external_id', (r) => <span className="font-mono text-xs">{r.external_id}</span>),
-    col('validity', (r) => <ValidityCell tariff={r} now={now} t={t} />),
+    col(
+      'name',
+      (r) => (
+        <span title={r.name} className="block max-w-48 truncate">
+          {r.name}
+        </span>
+      ),
+      { card: 'title' },
+    ),
+    col('external_id', (r) => <span className="font-mono text-xs">{r.external_id}</span>, {
+      card: 'subtitle',
+    }),
+    col('validity', (r) => <ValidityCell tariff={r} now={now} t={t} />, { card: 'status' }),
     col('currency', (r) => r.currency),
     col(
       'energy_excl',
@@ -102,7 +108,7 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
         const range = componentPriceRange(r.elements, 'ENERGY')
         return range ? formatRateRange(range.min_incl_vat, range.max_incl_vat) : DASH
       },
-      right,
+      { ...right, card: 'meta' },
     ),
     col(
       'parking_fee',
@@ -112,12 +118,14 @@ export function tariffColumns(t: TFunction, now: number): DataColumn<Tariff>[] {
           ? t('tariffs.perMinute', { price: formatRateRange(perMinute(range.min), perMinute(range.max)) })
           : DASH
       },
-      right,
+      { ...right, card: 'meta' },
     ),
     // The day reads at a glance; the time shows on hover (the date filter works to the minute).
-    col('last_updated', (r) => (
-      <span title={formatDateTime(r.last_updated)}>{formatDate(r.last_updated)}</span>
-    )),
+    col(
+      'last_updated',
+      (r) => <span title={formatDateTime(r.last_updated)}>{formatDate(r.last_updated)}</span>,
+      { card: 'meta' },
+    ),
     col('type', (r) => tariffTypeLabel(r.type, t)),
     col('components', (r) => (
       <span className="flex gap-1">

@@ -1,7 +1,7 @@
 import type { TariffListQuery } from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { TARIFFS_PAGE_SIZE } from './tariff-paging'
+import type { PageWindow } from '@/components/data-table/use-list'
 
 /**
  * URL keys of the tariff list's filters (B §3: date range and external_id). The range is kept as epoch ms of the
@@ -33,16 +33,21 @@ export function rangeIsValid(range: { from?: number; to?: number }): boolean {
   return range.from === undefined || range.to === undefined || range.to >= range.from
 }
 
+/** The filters the bar shows: the range has its own control (declared so Reset and the active count cover it). */
+export const isBarFilter = (def: FilterDef) => def.key === KEYS.externalId
+
 /**
- * The call's query (B §7): the page of 25, ms dates (date_to exclusive), the external id when typed, and the
- * signed-in entity as entity_codes[] (B §6: charging calls use the user's entity code). Unset filters are left out.
+ * The call's query (B §7): the page the list asks for (25), ms dates (date_to exclusive), the external id when
+ * typed, and the signed-in entity as entity_codes[] (B §6: charging calls use the user's entity code). Unset filters
+ * are left out.
  */
 export function tariffListQuery(
-  list: Pick<ListState, 'text' | 'page'>,
+  list: Pick<ListState, 'text'>,
+  page: PageWindow,
   entityCode: string | null,
 ): TariffListQuery {
   const { from, to } = rangeOf(list)
-  const query: TariffListQuery = { limit: TARIFFS_PAGE_SIZE, offset: (list.page - 1) * TARIFFS_PAGE_SIZE }
+  const query: TariffListQuery = { limit: page.limit, offset: page.offset }
   if (from !== undefined) query.date_from = from
   if (to !== undefined) query.date_to = to + 1
   const externalId = list.text(KEYS.externalId).trim()

@@ -5,15 +5,14 @@ import { useLocation } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { fromLocalInput, toLocalInput } from '@/components/orders/date-range'
 import { PageHeader } from '@/components/page/page-header'
-import { isForbidden } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { useTariffProbe, useTariffs } from './api/tariffs-api'
+import { tariffKeys } from './api/tariff-keys'
+import { listTariffs, useTariffProbe } from './api/tariffs-api'
 import { tariffColumns } from './tariff-columns'
-import { KEYS, rangeIsValid, rangeOf, tariffFilterDefs, tariffListQuery } from './tariff-filters'
+import { isBarFilter, KEYS, rangeIsValid, rangeOf, tariffFilterDefs, tariffListQuery } from './tariff-filters'
 import { nextPageOf, probeQueryOf, shouldProbe, TARIFFS_PAGE_SIZE } from './tariff-paging'
 
 const inputClass =
@@ -99,14 +98,20 @@ export function TariffsPage() {
   // "Now" is fixed while the page is open, so the validity badges do not change between renders.
   const [now] = useState(() => Date.now())
   const defs = useMemo(() => tariffFilterDefs(t), [t])
-  const list = useListState(defs)
-  const rangeValid = rangeIsValid(rangeOf(list))
-  const query = tariffListQuery(list, entityCode)
-  const result = useTariffs(query, rangeValid)
-  // Probe only for the page on screen (not a previous page kept while the next one loads).
-  const settled = result.isSuccess && !result.isPlaceholderData
-  const count = settled ? result.data.count : undefined
-  const probe = useTariffProbe(probeQueryOf(query), count !== undefined && shouldProbe(count))
+  const columns = useMemo(() => tariffColumns(t, now), [t, now])
+  const { list, table, query, body } = useList({
+    filters: defs,
+    pageSize: TARIFFS_PAGE_SIZE,
+    paging: 'full-page',
+    request: (state, page) => tariffListQuery(state, page, entityCode),
+    queryKey: (q, entity) => tariffKeys.list(entity, q),
+    fetch: listTariffs,
+    rows: (data) => data.tariffs,
+    invalid: (state) => (rangeIsValid(rangeOf(state)) ? undefined : t('tariffs.filter.rangeInvalid')),
+  })
+  // B §4: the probe is asked for the page on screen only (not a previous page kept while the next one loads).
+  const count = query.isSuccess && !query.isPlaceholderData ? query.data.count : undefined
+  const probe = useTariffProbe(probeQueryOf(body), count !== undefined && shouldProbe(count))
   const hasNextPage = nextPageOf(
     count,
     probe.isError
@@ -117,17 +122,6 @@ export function TariffsPage() {
           ? undefined
           : { status: 'pending' },
   )
-  const columns = useMemo(() => tariffColumns(t, now), [t, now])
-
-  const state: TableState = !rangeValid
-    ? 'error'
-    : result.isPending
-      ? 'loading'
-      : result.isError
-        ? isForbidden(result.error)
-          ? 'forbidden'
-          : 'error'
-        : 'ready'
   const title = base === '/tariff' ? t('tariffs.title') : t('tariffs.titleVoltnet')
 
   return (
@@ -137,23 +131,16 @@ export function TariffsPage() {
         tableId="tariffs"
         caption={title}
         columns={columns}
-        rows={rangeValid ? result.data?.tariffs : undefined}
         getRowId={rowId}
-        state={state}
-        fetching={result.isFetching || probe.isFetching}
-        errorMessage={rangeValid ? result.error?.message : t('tariffs.filter.rangeInvalid')}
-        {...(rangeValid ? { onRetry: () => void result.refetch() } : {})}
-        page={list.page}
-        pageSize={TARIFFS_PAGE_SIZE}
-        hasNextPage={hasNextPage}
-        onPageChange={list.setPage}
         rowHref={(r) => `${base}/${encodeURIComponent(r.uid)}`}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
+        // The tariffs learn the next page from their own probe call (B §4), not from the page's length.
+        hasNextPage={hasNextPage}
+        fetching={table.fetching || probe.isFetching}
         emptyTitle={t('tariffs.empty')}
         toolbar={
           <div className="flex flex-col gap-2">
-            <FilterBar defs={defs.filter((d) => d.key === KEYS.externalId)} list={list} />
+            <FilterBar defs={defs.filter(isBarFilter)} list={list} />
             <RangeControl list={list} />
           </div>
         }

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { tableStateOf } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -10,6 +11,7 @@ import { useMyEntities } from '@/lib/session/use-my-entities'
 import { useSwitchEntity } from '@/lib/session/use-switch-entity'
 import { filterTeams, orderTeams } from './team-filter'
 import { TeamList } from './team-list'
+import { serverMessage } from '@/lib/server-messages'
 
 const SEARCH_PARAM = 'q'
 const SKELETON_ROWS = 4
@@ -66,15 +68,15 @@ export function MyTeamsPage() {
       ? t('teams.countFiltered', { shown: nf.format(shown.length), total: nf.format(all.length) })
       : t('teams.count', { count: all.length, formatted: nf.format(all.length) })
 
+  // The teams are a client-side list of their own shape (a switch on each row); their state is the lists' own.
+  const state = tableStateOf(query)
   let body
-  if (query.isPending) {
-    body = <Skeleton />
-  } else if (query.isError) {
+  if (state === 'error' || state === 'forbidden') {
     body = (
       <EmptyState
         icon={<ErrorIcon />}
         title={t('teams.errorTitle')}
-        description={query.error.message}
+        description={query.error ? serverMessage(query.error) : undefined}
         action={
           <Button variant="classic" size="sm" onClick={() => void query.refetch()}>
             {t('teams.retry')}
@@ -82,6 +84,8 @@ export function MyTeamsPage() {
         }
       />
     )
+  } else if (state === 'loading' || !query.data) {
+    body = <Skeleton />
   } else if (query.data.length === 0) {
     body = <EmptyState title={t('teams.emptyTitle')} description={t('teams.emptyDescription')} />
   } else if (shown.length === 0) {

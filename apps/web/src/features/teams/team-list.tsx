@@ -1,5 +1,6 @@
 import type { MyEntity } from '@portal/contract'
-import { entityRelations, industries, labelOf } from '@portal/contract'
+import { entityRelations, industries } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'

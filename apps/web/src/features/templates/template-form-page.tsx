@@ -1,129 +1,27 @@
-import type { Template, TemplateWriteInput } from '@portal/contract'
-import { minorUnitsFromText, minorUnitsToText, templateWriteRequest } from '@portal/contract'
-import { useState } from 'react'
-import type { InputHTMLAttributes, SyntheticEvent } from 'react'
+import type { Template } from '@portal/contract'
+import type { ComponentPropsWithRef } from 'react'
+import { useMemo, useState } from 'react'
+import { useFieldArray } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { Card, FormError } from '@/components/form-kit/fields'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Button, buttonClasses } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { Card, FormError } from '@/components/form-kit/fields'
-import type { FieldErrors } from '@/components/form-kit/form-errors'
-import { serverErrors, validate } from '@/components/form-kit/form-errors'
-import { DetailState } from '@/components/form-kit/detail-state'
 import { useSaveTemplate, useTemplate } from './api/templates'
+import type { ItemDraft } from './template-form-schema'
+import { newItem, templateDraftOf, templateFormSchema } from './template-form-schema'
 import { TemplatesBack } from './template-page'
-
-interface ItemDraft {
-  key: number
-  slot_no: string
-  name: string
-  description: string
-  price: string
-  capacity: string
-  stock: string
-  sku_id: string
-  is_enabled: boolean
-}
-interface SectionDraft {
-  key: number
-  name: string
-  slots: string
-}
-interface Draft {
-  resourceCode: string
-  name: string
-  currency_code: string
-  sections: SectionDraft[]
-  items: ItemDraft[]
-}
-
-let nextKey = 1
-const newItem = (slot: number): ItemDraft => ({
-  key: nextKey++,
-  slot_no: String(slot),
-  name: '',
-  description: '',
-  price: '',
-  capacity: '10',
-  stock: '0',
-  sku_id: '',
-  is_enabled: true,
-})
-
-function draftOf(template: Template | null): Draft {
-  if (!template)
-    return { resourceCode: '', name: '', currency_code: 'SGD', sections: [], items: [newItem(1)] }
-  return {
-    resourceCode: template.resourceCode,
-    name: template.name,
-    currency_code: template.currency_code,
-    sections: template.sections.map((s) => ({ key: nextKey++, name: s.name, slots: s.slot_nos.join(', ') })),
-    items: template.content.items.map((i) => ({
-      key: nextKey++,
-      slot_no: String(i.slot_no),
-      name: i.name,
-      description: i.description,
-      price: minorUnitsToText(i.price, template.currency_code),
-      capacity: String(i.capacity),
-      stock: String(i.stock),
-      sku_id: i.sku_id === null ? '' : String(i.sku_id),
-      is_enabled: i.is_enabled,
-    })),
-  }
-}
-
-/** '1-4, 7' → [1, 2, 3, 4, 7]; null when it is not a list of slots. */
-export function parseSlots(text: string): number[] | null {
-  const out: number[] = []
-  for (const part of text
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '')) {
-    const range = /^(\d+)\s*-\s*(\d+)$/.exec(part)
-    if (range) {
-      const from = Number(range[1])
-      const to = Number(range[2])
-      if (to < from || to - from > 500) return null
-      for (let n = from; n <= to; n++) out.push(n)
-    } else if (/^\d+$/.test(part)) out.push(Number(part))
-    else return null
-  }
-  return out
-}
-
-/**
- * The body as the API takes it. Prices typed in major units ('1.80') become minor units; what cannot be read is
- * sent as typed, so the contract's cleaning and validation name the field.
- */
-function bodyOf(d: Draft): TemplateWriteInput {
-  return {
-    resourceCode: d.resourceCode,
-    name: d.name,
-    currency_code: d.currency_code as TemplateWriteInput['currency_code'],
-    sections: d.sections.map((s) => ({ name: s.name, slot_nos: parseSlots(s.slots) ?? [] })),
-    content: {
-      items: d.items.map((i) => ({
-        slot_no: i.slot_no,
-        name: i.name,
-        description: i.description,
-        price: minorUnitsFromText(i.price, d.currency_code) ?? i.price,
-        capacity: i.capacity,
-        stock: i.stock,
-        sku_id: i.sku_id,
-        is_enabled: i.is_enabled,
-      })),
-    },
-  }
-}
 
 function CellInput({
   error,
   className,
   ...props
-}: InputHTMLAttributes<HTMLInputElement> & { error?: string | undefined }) {
+}: ComponentPropsWithRef<'input'> & { error?: string | undefined }) {
   return (
     <div>
       <input
@@ -144,30 +42,24 @@ function TemplateForm({ template }: { template: Template | null }) {
   const navigate = useNavigate()
   const { addToast } = useToast()
   const save = useSaveTemplate(template?.id ?? null)
-  const [draft, setDraft] = useState<Draft>(() => draftOf(template))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const schema = useMemo(
+    () =>
+      templateFormSchema({
+        slotsInvalid: t('catalogue.template.slotsInvalid'),
+        priceInvalid: (digits) => t('catalogue.sku.priceInvalid', { digits }),
+      }),
+    [t],
+  )
+  const form = useZodForm(schema, { defaultValues: templateDraftOf(template) })
+  const sections = useFieldArray({ control: form.control, name: 'sections' })
+  const items = useFieldArray({ control: form.control, name: 'content.items' })
   const [formError, setFormError] = useState<string | null>(null)
-  const setItem = (key: number, change: Partial<ItemDraft>) =>
-    setDraft((d) => ({ ...d, items: d.items.map((i) => (i.key === key ? { ...i, ...change } : i)) }))
-  const setSection = (key: number, change: Partial<SectionDraft>) =>
-    setDraft((d) => ({ ...d, sections: d.sections.map((s) => (s.key === key ? { ...s, ...change } : s)) }))
+  const { errors } = form.formState
+  const currency = form.watch('currency_code').toUpperCase()
+  const slots = form.watch('content.items').map((i) => i.slot_no)
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async (body) => {
     setFormError(null)
-    const body = bodyOf(draft)
-    const checked = validate(templateWriteRequest, body, () =>
-      draft.sections.flatMap((s, index) =>
-        parseSlots(s.slots) === null
-          ? [{ path: `sections.${String(index)}.slot_nos`, message: t('catalogue.template.slotsInvalid') }]
-          : [],
-      ),
-    )
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
     try {
       const saved = await save.mutateAsync(body)
       addToast({
@@ -178,24 +70,14 @@ function TemplateForm({ template }: { template: Template | null }) {
       })
       void navigate(`/templates/machines/${saved.id}`)
     } catch (error) {
-      const keys = Object.keys(
-        Object.fromEntries(
-          draft.items.flatMap((_, i) =>
-            ['slot_no', 'name', 'price', 'capacity', 'stock', 'sku_id'].map((f) => [
-              `content.items.${String(i)}.${f}`,
-              1,
-            ]),
-          ),
-        ),
-      )
-      const server = serverErrors(error, ['resourceCode', 'name', 'currency_code', ...keys])
-      setErrors(server.fields)
-      setFormError(server.message)
+      setFormError(applyServerErrors(form, error))
     }
-  }
+  })
 
-  const itemError = (index: number, field: string) => errors[`content.items.${String(index)}.${field}`]
-  const maxSlot = Math.max(0, ...draft.items.map((i) => Number(i.slot_no) || 0))
+  const itemError = (index: number, field: keyof ItemDraft) =>
+    errors.content?.items?.[index]?.[field]?.message
+  const maxSlot = Math.max(0, ...slots.map((s) => Number(s) || 0))
+  const itemsMessage = errors.content?.items?.message ?? errors.content?.items?.root?.message
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
@@ -203,23 +85,22 @@ function TemplateForm({ template }: { template: Template | null }) {
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label={t('catalogue.template.name')}
-            value={draft.name}
-            onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-            error={errors.name}
+            error={errors.name?.message}
+            {...form.register('name')}
           />
           <TextField
             label={t('catalogue.template.resourceCode')}
-            value={draft.resourceCode}
-            onChange={(e) => setDraft((d) => ({ ...d, resourceCode: e.target.value }))}
-            error={errors.resourceCode}
+            error={errors.resourceCode?.message}
             hint={t('catalogue.template.resourceCodeHint')}
+            {...form.register('resourceCode')}
           />
           <TextField
+            // Typed in any case, shown and sent in capitals.
+            className="[&_input]:uppercase"
             label={t('catalogue.template.currency')}
-            value={draft.currency_code}
-            onChange={(e) => setDraft((d) => ({ ...d, currency_code: e.target.value.toUpperCase() }))}
-            error={errors.currency_code}
+            error={errors.currency_code?.message}
             maxLength={3}
+            {...form.register('currency_code')}
           />
         </div>
       </Card>
@@ -231,42 +112,31 @@ function TemplateForm({ template }: { template: Template | null }) {
             type="button"
             variant="classic"
             size="sm"
-            onClick={() =>
-              setDraft((d) => ({ ...d, sections: [...d.sections, { key: nextKey++, name: '', slots: '' }] }))
-            }
+            onClick={() => sections.append({ name: '', slot_nos: '' })}
           >
             {t('catalogue.template.addSection')}
           </Button>
         }
       >
-        {draft.sections.length === 0 ? (
+        {sections.fields.length === 0 ? (
           <p className="text-sm text-slate-500">{t('catalogue.template.noSections')}</p>
         ) : (
           <ul className="space-y-3">
-            {draft.sections.map((s, index) => (
-              <li key={s.key} className="grid items-start gap-2 sm:grid-cols-[1fr_2fr_auto]">
+            {sections.fields.map((field, index) => (
+              <li key={field.id} className="grid items-start gap-2 sm:grid-cols-[1fr_2fr_auto]">
                 <CellInput
                   aria-label={t('catalogue.template.sectionName')}
                   placeholder={t('catalogue.template.sectionName')}
-                  value={s.name}
-                  onChange={(e) => setSection(s.key, { name: e.target.value })}
-                  error={errors[`sections.${String(index)}.name`]}
+                  error={errors.sections?.[index]?.name?.message}
+                  {...form.register(`sections.${index}.name`)}
                 />
                 <CellInput
                   aria-label={t('catalogue.template.sectionSlots')}
                   placeholder="1-8"
-                  value={s.slots}
-                  onChange={(e) => setSection(s.key, { slots: e.target.value })}
-                  error={errors[`sections.${String(index)}.slot_nos`]}
+                  error={errors.sections?.[index]?.slot_nos?.message}
+                  {...form.register(`sections.${index}.slot_nos`)}
                 />
-                <Button
-                  type="button"
-                  variant="classic"
-                  size="sm"
-                  onClick={() =>
-                    setDraft((d) => ({ ...d, sections: d.sections.filter((x) => x.key !== s.key) }))
-                  }
-                >
+                <Button type="button" variant="classic" size="sm" onClick={() => sections.remove(index)}>
                   {t('catalogue.remove')}
                 </Button>
               </li>
@@ -276,13 +146,13 @@ function TemplateForm({ template }: { template: Template | null }) {
       </Card>
 
       <Card
-        title={t('catalogue.template.itemsCount', { count: draft.items.length })}
+        title={t('catalogue.template.itemsCount', { count: items.fields.length })}
         actions={
           <Button
             type="button"
             variant="classic"
             size="sm"
-            onClick={() => setDraft((d) => ({ ...d, items: [...d.items, newItem(maxSlot + 1)] }))}
+            onClick={() => items.append(newItem(maxSlot + 1))}
           >
             {t('catalogue.template.addItem')}
           </Button>
@@ -300,7 +170,7 @@ function TemplateForm({ template }: { template: Template | null }) {
                   {t('catalogue.item.name')}
                 </th>
                 <th scope="col" className="w-28 px-2 py-2">
-                  {t('catalogue.item.priceIn', { currency: draft.currency_code })}
+                  {t('catalogue.item.priceIn', { currency })}
                 </th>
                 <th scope="col" className="w-24 px-2 py-2">
                   {t('catalogue.item.stock')}
@@ -320,82 +190,43 @@ function TemplateForm({ template }: { template: Template | null }) {
               </tr>
             </thead>
             <tbody>
-              {draft.items.map((item, index) => {
-                const row = t('catalogue.item.slotN', { slot: item.slot_no })
+              {items.fields.map((field, index) => {
+                const row = t('catalogue.item.slotN', { slot: slots[index] ?? '' })
+                const cell = (name: 'slot_no' | 'name' | 'price' | 'stock' | 'capacity' | 'sku_id') => ({
+                  'aria-label': `${row} ${t(`catalogue.item.${name}`)}`,
+                  error: itemError(index, name),
+                  ...form.register(`content.items.${index}.${name}`),
+                })
                 return (
-                  <tr key={item.key} className="border-t border-slate-100 align-top">
+                  <tr key={field.id} className="border-t border-slate-100 align-top">
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.slot_no')}`}
-                        inputMode="numeric"
-                        value={item.slot_no}
-                        onChange={(e) => setItem(item.key, { slot_no: e.target.value })}
-                        error={itemError(index, 'slot_no')}
-                      />
+                      <CellInput inputMode="numeric" {...cell('slot_no')} />
                     </td>
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.name')}`}
-                        value={item.name}
-                        onChange={(e) => setItem(item.key, { name: e.target.value })}
-                        error={itemError(index, 'name')}
-                      />
+                      <CellInput {...cell('name')} />
                     </td>
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.price')}`}
-                        inputMode="decimal"
-                        placeholder="1.80"
-                        value={item.price}
-                        onChange={(e) => setItem(item.key, { price: e.target.value })}
-                        error={itemError(index, 'price')}
-                      />
+                      <CellInput inputMode="decimal" placeholder="1.80" {...cell('price')} />
                     </td>
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.stock')}`}
-                        inputMode="numeric"
-                        value={item.stock}
-                        onChange={(e) => setItem(item.key, { stock: e.target.value })}
-                        error={itemError(index, 'stock')}
-                      />
+                      <CellInput inputMode="numeric" {...cell('stock')} />
                     </td>
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.capacity')}`}
-                        inputMode="numeric"
-                        value={item.capacity}
-                        onChange={(e) => setItem(item.key, { capacity: e.target.value })}
-                        error={itemError(index, 'capacity')}
-                      />
+                      <CellInput inputMode="numeric" {...cell('capacity')} />
                     </td>
                     <td className="px-2 py-2">
-                      <CellInput
-                        aria-label={`${row} ${t('catalogue.item.sku_id')}`}
-                        inputMode="numeric"
-                        value={item.sku_id}
-                        onChange={(e) => setItem(item.key, { sku_id: e.target.value })}
-                        error={itemError(index, 'sku_id')}
-                      />
+                      <CellInput inputMode="numeric" {...cell('sku_id')} />
                     </td>
                     <td className="px-2 py-2 pt-4">
                       <input
                         type="checkbox"
                         aria-label={`${row} ${t('catalogue.item.is_enabled')}`}
-                        checked={item.is_enabled}
-                        onChange={(e) => setItem(item.key, { is_enabled: e.target.checked })}
                         className="size-4 accent-brand-700"
+                        {...form.register(`content.items.${index}.is_enabled`)}
                       />
                     </td>
                     <td className="px-2 py-2">
-                      <Button
-                        type="button"
-                        variant="classic"
-                        size="sm"
-                        onClick={() =>
-                          setDraft((d) => ({ ...d, items: d.items.filter((x) => x.key !== item.key) }))
-                        }
-                      >
+                      <Button type="button" variant="classic" size="sm" onClick={() => items.remove(index)}>
                         {t('catalogue.remove')}
                       </Button>
                     </td>
@@ -407,7 +238,7 @@ function TemplateForm({ template }: { template: Template | null }) {
         </div>
       </Card>
 
-      <FormError message={formError ?? errors['content.items'] ?? null} />
+      <FormError message={formError ?? itemsMessage ?? null} />
       <div className="flex justify-end gap-2">
         <Link
           to={template ? `/templates/machines/${template.id}` : '/templates/machines'}

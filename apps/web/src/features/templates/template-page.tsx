@@ -11,6 +11,7 @@ import { ConfirmDelete } from '@/components/form-kit/confirm-delete'
 import { Card } from '@/components/form-kit/fields'
 import { dash, DetailState, Field } from '@/components/form-kit/detail-state'
 import { useDeleteTemplate, useTemplate } from './api/templates'
+import { serverMessage } from '@/lib/server-messages'
 
 export function TemplatesBack() {
   const { t } = useTranslation()
@@ -25,7 +26,12 @@ function ItemsTable({ template }: { template: Template }) {
   const { t } = useTranslation()
   const items = template.content.items
   return (
-    <div className="-m-4 overflow-x-auto">
+    <div
+      className="-m-4 overflow-x-auto"
+      tabIndex={0}
+      role="group"
+      aria-label={t('catalogue.template.items')}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{t('catalogue.template.items')}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -161,7 +167,7 @@ export function TemplatePage() {
       })
       void navigate('/templates/machines')
     } catch (error) {
-      setDeleteError(error instanceof Error ? error.message : null)
+      setDeleteError(serverMessage(error) || null)
     }
   }
   return (
@@ -192,6 +198,7 @@ export function TemplatePage() {
           <pre
             className="-m-4 max-h-[70vh] overflow-auto bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100"
             aria-label={t('catalogue.template.json')}
+            tabIndex={0}
             data-testid="template-json"
           >
             {JSON.stringify(template, null, 2)}

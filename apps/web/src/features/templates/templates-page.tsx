@@ -1,16 +1,18 @@
-import type { TemplateListItem } from '@portal/contract'
+import type { TemplateFilterRequest, TemplateListItem } from '@portal/contract'
 import { cleanFilters, formatDateTime, PAGE_SIZES } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import type { FilterDef } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
-import type { DataColumn, TableState } from '@/components/data-table/types'
+import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
-import { useTemplates } from './api/templates'
+import { filterTemplates } from './api/templates'
+import { templateKeys } from './api/template-keys'
 
 const PAGE_SIZE = PAGE_SIZES.templates
 const rowId = (s: TemplateListItem) => s.id
@@ -18,24 +20,44 @@ const rowHref = (s: TemplateListItem) => `/templates/machines/${s.id}`
 
 function columns(t: (key: string) => string): DataColumn<TemplateListItem>[] {
   return [
-    { id: 'name', header: t('catalogue.template.name'), cell: (s) => s.name, className: 'min-w-52' },
+    {
+      id: 'name',
+      header: t('catalogue.template.name'),
+      cell: (s) => s.name,
+      className: 'min-w-52',
+      card: 'title',
+    },
     {
       id: 'resourceCode',
       header: t('catalogue.template.resourceCode'),
       cell: (s) => <span className="font-mono text-xs">{s.resourceCode}</span>,
+      card: 'subtitle',
     },
-    { id: 'version', header: t('catalogue.template.version'), cell: (s) => s.version, align: 'right' },
+    {
+      id: 'version',
+      header: t('catalogue.template.version'),
+      cell: (s) => s.version,
+      align: 'right',
+      card: 'meta',
+    },
     {
       id: 'section_count',
       header: t('catalogue.template.sections'),
       cell: (s) => s.section_count,
       align: 'right',
     },
-    { id: 'item_count', header: t('catalogue.template.items'), cell: (s) => s.item_count, align: 'right' },
+    {
+      id: 'item_count',
+      header: t('catalogue.template.items'),
+      cell: (s) => s.item_count,
+      align: 'right',
+      card: 'meta',
+    },
     {
       id: 'updated_at',
       header: t('catalogue.updatedAt'),
       cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.updated_at)}</span>,
+      card: 'meta',
     },
     {
       id: 'created_at',
@@ -52,6 +74,15 @@ function columns(t: (key: string) => string): DataColumn<TemplateListItem>[] {
   ]
 }
 
+/** POST /iot/templates/filter from the list state: the spec's page number from 1 (B §7), the search if set. */
+export function templateFilterBody(list: ListState, page: PageWindow): TemplateFilterRequest {
+  return {
+    per_page: page.limit,
+    current_page: page.offset / page.limit + 1,
+    ...cleanFilters({ search: list.text('q') }),
+  }
+}
+
 /** /templates/machines: the machine templates, 25 a page; any failure shows no access (B §4). */
 export function TemplatesPage() {
   const { t, i18n } = useTranslation()
@@ -60,15 +91,17 @@ export function TemplatesPage() {
     [t],
   )
   const cols = useMemo(() => columns(t), [t])
-  const list = useListState(defs)
-  const query = useTemplates(
-    cleanFilters({ per_page: PAGE_SIZE, current_page: list.page, search: list.text('q') }) as {
-      per_page: number
-      current_page: number
-    },
-  )
-  const state: TableState = query.isPending ? 'loading' : query.isError ? 'forbidden' : 'ready'
-  const total = query.data?.count
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: PAGE_SIZE,
+    paging: 'count',
+    request: templateFilterBody,
+    queryKey: (body, entityCode) => templateKeys.list(entityCode, body),
+    fetch: filterTemplates,
+    rows: (data) => data.templates,
+    total: (data) => data.count,
+    anyErrorIsForbidden: true,
+  })
   return (
     <>
       <PageHeader
@@ -88,17 +121,9 @@ export function TemplatesPage() {
         tableId="machine-templates"
         caption={t('catalogue.templates.title')}
         columns={cols}
-        rows={query.data?.templates}
         getRowId={rowId}
         rowHref={rowHref}
-        state={state}
-        fetching={query.isFetching}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        total={total}
-        onPageChange={list.setPage}
-        filtersActive={list.activeCount > 0}
-        onResetFilters={() => list.reset()}
+        {...table}
         emptyTitle={t('catalogue.templates.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
       />

@@ -1,5 +1,6 @@
 import type { AuthGroupConfig } from '@portal/contract'
-import { credentialKinds, labelOf } from '@portal/contract'
+import { credentialKinds } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 
 /** What a submission for the group asks for (A §3), in words; says when A §5's fallback applies. */

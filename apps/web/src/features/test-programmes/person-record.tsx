@@ -1,4 +1,5 @@
-import { credentialKinds, formatDate, labelOf, PROGRAMME_TIME_ZONE } from '@portal/contract'
+import { credentialKinds, formatDate, PROGRAMME_TIME_ZONE } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Card } from '@/components/form-kit/fields'

@@ -9,12 +9,13 @@ import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { ErrorIcon } from '@/components/ui/icons/icons'
-import { isForbidden } from '@/lib/http'
+import { tableStateOf } from '@/components/data-table/use-list'
 import { useSession } from '@/lib/session/session-store'
 import { useTestGroups } from './api/reporting-api'
 import { groupPath, programmePath, submitPath } from './programme-paths'
 import { ComplianceSummary } from './status-badges'
 import { PeriodText, ScheduleText } from './schedule-text'
+import { serverMessage } from '@/lib/server-messages'
 
 const PROGRAMMES: readonly Programme[] = ['medicord', 'covid']
 
@@ -151,8 +152,10 @@ export function ProgrammeOverview({ programme }: { programme: Programme }) {
       { replace: true },
     )
 
+  // The groups are a handful of cards, not a table; their state is the list's own (use-list.ts).
+  const state = tableStateOf(query)
   let body
-  if (query.isPending) {
+  if (state === 'loading') {
     body = (
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
         {[0, 1, 2].map((i) => (
@@ -160,14 +163,16 @@ export function ProgrammeOverview({ programme }: { programme: Programme }) {
         ))}
       </ul>
     )
-  } else if (query.isError) {
-    const forbidden = isForbidden(query.error)
+  } else if (state === 'error' || state === 'forbidden') {
+    const forbidden = state === 'forbidden'
     body = (
       <div className="rounded-lg border border-slate-200 bg-white">
         <EmptyState
           icon={<ErrorIcon />}
           title={forbidden ? t('table.noAccessTitle') : t('table.errorTitle')}
-          description={forbidden ? t('table.noAccessDescription') : query.error.message}
+          description={
+            forbidden ? t('table.noAccessDescription') : query.error ? serverMessage(query.error) : undefined
+          }
           action={
             !forbidden && (
               <Button variant="classic" size="sm" onClick={() => void query.refetch()}>

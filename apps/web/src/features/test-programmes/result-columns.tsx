@@ -26,24 +26,38 @@ export function resultColumns(
   const columns: DataColumn<TestInstanceRow>[] = [
     {
       id: 'fullName',
+      card: 'title',
       header: t('testProgrammes.col.fullName'),
       cell: (r) => personLink(programme, r.personUuid, r.fullName),
     },
     {
       id: 'testKitProvider',
+      card: 'subtitle',
       header: t('testProgrammes.col.testKitProvider'),
       cell: (r) => r.testKitProvider,
     },
     {
       id: 'submittedAt',
+      // A person's own history has no name column: the time leads their card.
+      card: withPerson ? 'meta' : 'title',
       header: t('testProgrammes.col.submittedAt'),
       cell: (r) => formatDateTime(r.submittedAt),
     },
-    { id: 'result', header: t('testProgrammes.col.result'), cell: (r) => <ResultBadge value={r.result} /> },
-    { id: 'reporterName', header: t('testProgrammes.col.reporterName'), cell: (r) => r.reporterName },
+    {
+      id: 'result',
+      card: 'status',
+      header: t('testProgrammes.col.result'),
+      cell: (r) => <ResultBadge value={r.result} />,
+    },
+    {
+      id: 'reporterName',
+      card: 'meta',
+      header: t('testProgrammes.col.reporterName'),
+      cell: (r) => r.reporterName,
+    },
     { id: 'siteRef', header: t('testProgrammes.col.siteRef'), cell: (r) => mono(r.siteRef) },
     { id: 'testKitLot', header: t('testProgrammes.col.testKitLot'), cell: (r) => mono(r.testKitLot) },
-    { id: 'testID', header: t('testProgrammes.col.testID'), cell: (r) => mono(r.testID) },
+    { id: 'testID', card: 'meta', header: t('testProgrammes.col.testID'), cell: (r) => mono(r.testID) },
     {
       id: 'testKitID',
       header: t('testProgrammes.col.testKitID'),
@@ -65,11 +79,13 @@ export function teamColumns(t: TFunction, programme: string): DataColumn<TeamRow
   return [
     {
       id: 'fullName',
+      card: 'title',
       header: t('testProgrammes.col.fullName'),
       cell: (r) => personLink(programme, r.personUuid, r.fullName),
     },
     {
       id: 'mobileNumber',
+      card: 'subtitle',
       header: t('testProgrammes.col.mobileNumber'),
       cell: (r) => <span className="tabular-nums">{r.mobileNumber}</span>,
     },
@@ -78,18 +94,31 @@ export function teamColumns(t: TFunction, programme: string): DataColumn<TeamRow
       header: t('testProgrammes.col.nationalIdLastFour'),
       cell: (r) => <span className="font-mono text-xs">•••• {r.nationalIdLastFour}</span>,
     },
-    { id: 'result', header: t('testProgrammes.col.result'), cell: (r) => <ResultBadge value={r.result} /> },
+    {
+      id: 'result',
+      card: 'status',
+      header: t('testProgrammes.col.result'),
+      cell: (r) => <ResultBadge value={r.result} />,
+    },
     {
       id: 'submittedAt',
+      card: 'meta',
       header: t('testProgrammes.col.submittedAt'),
       cell: (r) => formatDateTime(r.submittedAt),
     },
-    { id: 'reporterName', header: t('testProgrammes.col.reporterName'), cell: (r) => r.reporterName },
     {
+      id: 'reporterName',
+      card: 'meta',
+      header: t('testProgrammes.col.reporterName'),
+      cell: (r) => r.reporterName,
+    },
+    {
+      // The view's range and order are by this time, so it is on by default and its header sorts.
       id: 'timeResultRecorded',
+      card: 'meta',
+      sort: 'timeResultRecorded',
       header: t('testProgrammes.col.timeResultRecorded'),
       cell: (r) => formatDateTime(r.timeResultRecorded),
-      defaultVisible: false,
     },
   ]
 }
@@ -97,14 +126,16 @@ export function teamColumns(t: TFunction, programme: string): DataColumn<TeamRow
 /** The members of a group with their compliance in the current period. */
 export function memberColumns(t: TFunction): DataColumn<TestPerson>[] {
   return [
-    { id: 'fullName', header: t('testProgrammes.col.fullName'), cell: (p) => p.fullName },
+    { id: 'fullName', card: 'title', header: t('testProgrammes.col.fullName'), cell: (p) => p.fullName },
     {
       id: 'compliance',
+      card: 'status',
       header: t('testProgrammes.col.compliance'),
       cell: (p) => <ComplianceBadge value={p.compliance} />,
     },
     {
       id: 'lastTest',
+      card: 'meta',
       header: t('testProgrammes.col.lastTest'),
       cell: (p) =>
         p.lastTest === null ? (
@@ -118,14 +149,21 @@ export function memberColumns(t: TFunction): DataColumn<TestPerson>[] {
     },
     {
       id: 'mobileNumber',
+      card: 'subtitle',
       header: t('testProgrammes.col.mobileNumber'),
       cell: (p) => <span className="tabular-nums">{p.mobileNumber}</span>,
     },
     {
       id: 'nationalIdLastFour',
+      card: 'meta',
       header: t('testProgrammes.col.nationalIdLastFour'),
       cell: (p) => <span className="font-mono text-xs">•••• {p.nationalIdLastFour}</span>,
     },
-    { id: 'nationality', header: t('testProgrammes.col.nationality'), cell: (p) => p.nationality },
+    {
+      id: 'nationality',
+      card: 'meta',
+      header: t('testProgrammes.col.nationality'),
+      cell: (p) => p.nationality,
+    },
   ]
 }

@@ -1,44 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterValue, ListState } from '@/components/data-table/list-state'
-import { csvFileName, RESULT_KEYS, teamBounds, tiFilterBody } from './result-filters'
+import { listStateOf } from '@/components/data-table/list-state-of'
+import { csvFileName, RESULT_KEYS, teamBounds, teamListQuery, tiFilterBody } from './result-filters'
 
-/** A list state holding the given values (what the URL would hold). */
-function listOf(values: Record<string, FilterValue>, page = 1): ListState {
-  return {
-    page,
-    values,
-    multi: (key) => {
-      const v = values[key]
-      return Array.isArray(v) ? v : []
-    },
-    select: (key) => {
-      const v = values[key]
-      return typeof v === 'string' || typeof v === 'number' ? v : ''
-    },
-    toggle: (key) => values[key] === true,
-    text: (key) => {
-      const v = values[key]
-      return typeof v === 'string' ? v : ''
-    },
-    setPage: () => undefined,
-    setFilter: () => undefined,
-    toggleOption: () => undefined,
-    reset: () => undefined,
-    activeCount: 0,
-  }
-}
+const listOf = listStateOf
+const PAGE = { limit: 25, offset: 0 }
 
 describe('tiFilterBody', () => {
   it('sends paging and the group only when nothing is set', () => {
-    expect(tiFilterBody(listOf({}), 'grp-1')).toEqual({ limit: 25, offset: 0, group_id: 'grp-1' })
-  })
-
-  it.each([
-    [1, 0],
-    [2, 25],
-    [3, 50],
-  ])('page %d skips %d rows', (page, offset) => {
-    expect(tiFilterBody(listOf({}, page), 'grp-1').offset).toBe(offset)
+    expect(tiFilterBody(listOf({}), PAGE, 'grp-1')).toEqual({ limit: 25, offset: 0, group_id: 'grp-1' })
+    expect(tiFilterBody(listOf({}), { limit: 25, offset: 50 }, 'grp-1').offset).toBe(50)
   })
 
   it('sends every filter that is set, dates as epoch ms with the "to" day whole', () => {
@@ -53,6 +23,7 @@ describe('tiFilterBody', () => {
         [RESULT_KEYS.from]: '2026-11-01',
         [RESULT_KEYS.to]: '2026-11-02',
       }),
+      PAGE,
       'grp-1',
     )
     expect(body).toEqual({
@@ -70,13 +41,19 @@ describe('tiFilterBody', () => {
     })
   })
 
-  it('leaves out a search field the server does not know, and pins the list to a person on their page', () => {
+  it('leaves out a search field or result the server does not know, and pins the list to a person on their page', () => {
     const body = tiFilterBody(
-      listOf({ [RESULT_KEYS.searchBy]: 'email', [RESULT_KEYS.users]: ['p-9'] }),
+      listOf({
+        [RESULT_KEYS.searchBy]: 'email',
+        [RESULT_KEYS.result]: 'Maybe',
+        [RESULT_KEYS.users]: ['p-9'],
+      }),
+      PAGE,
       'grp-1',
       'p-1',
     )
     expect(body.search_by).toBeUndefined()
+    expect(body.result).toBeUndefined()
     expect(body.users_list).toEqual(['p-1'])
   })
 })
@@ -87,6 +64,18 @@ describe('teamBounds', () => {
     expect(teamBounds('2026-11-01', '')).toEqual({ after: start - 1 })
     expect(teamBounds('', '2026-11-01')).toEqual({ upTo: new Date('2026-11-02T00:00:00').getTime() - 1 })
     expect(teamBounds('', '')).toEqual({})
+  })
+})
+
+describe('teamListQuery', () => {
+  it('asks for the page of the window and the order by the recorded time', () => {
+    const query = teamListQuery(
+      listOf({}, 1, { key: 'timeResultRecorded', dir: 'asc' }),
+      { limit: 25, offset: 25 },
+      'grp-1',
+    )
+    expect(query).toMatchObject({ group: 'grp-1', $limit: 25, $skip: 25, '$sort[timeResultRecorded]': '1' })
+    expect(teamListQuery(listOf({}), PAGE, 'grp-1')['$sort[timeResultRecorded]']).toBeUndefined()
   })
 })
 

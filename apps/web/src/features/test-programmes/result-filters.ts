@@ -1,8 +1,11 @@
-import type { TestSearchField, TiFilterRequest } from '@portal/contract'
-import { cleanFilters, TEST_RESULTS_PAGE_SIZE, TEST_SEARCH_FIELDS, testResults } from '@portal/contract'
+import type { TiFilterRequest } from '@portal/contract'
+import { cleanFilters, isInCatalogue, TEST_SEARCH_FIELDS, teamQuery, testResults } from '@portal/contract'
 import type { TFunction } from 'i18next'
-import type { FilterDef, FilterOption, ListState } from '@/components/data-table/list-state'
+import type { FilterDef, FilterOption, ListSort, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import { localDayEnd, localDayStart } from '@/components/list-filters/range-filter'
+import { oneOf } from '@/components/list-filters/typed-values'
+import { catalogueOptions } from '@/lib/labels'
 
 /** URL keys of the group's result list (kept apart from the team view's, which shares the page). */
 export const RESULT_KEYS = {
@@ -34,10 +37,7 @@ export function resultFilterDefs(
       key: RESULT_KEYS.result,
       label: t('testProgrammes.filter.result'),
       defaultValue: '',
-      options: [
-        { value: '', label: t('testProgrammes.filter.any') },
-        ...testResults.entries.map((e) => ({ value: e.value, label: e.label })),
-      ],
+      options: [{ value: '', label: t('testProgrammes.filter.any') }, ...catalogueOptions(testResults)],
     },
     {
       kind: 'select',
@@ -71,26 +71,51 @@ export function resultFilterDefs(
  * The ti-filter body of a page of a group's results (B §7): paging by 25 (B §9), dates as epoch ms (the "to" day
  * included whole), and only the filters that are set (B §5). `person` pins the list to one person (their page).
  */
-export function tiFilterBody(list: ListState, groupUuid: string, person?: string): TiFilterRequest {
-  const users = person ? [person] : list.multi(RESULT_KEYS.users).map(String)
-  const searchBy = list.text(RESULT_KEYS.searchBy)
-  const body = {
-    limit: TEST_RESULTS_PAGE_SIZE,
-    offset: (list.page - 1) * TEST_RESULTS_PAGE_SIZE,
+export function tiFilterBody(
+  list: ListState,
+  page: PageWindow,
+  groupUuid: string,
+  person?: string,
+): TiFilterRequest {
+  const result = list.text(RESULT_KEYS.result)
+  return {
+    limit: page.limit,
+    offset: page.offset,
     group_id: groupUuid,
-    created_at_lower: localDayStart(list.text(RESULT_KEYS.from)),
-    created_at_upper: localDayEnd(list.text(RESULT_KEYS.to)),
-    result: list.text(RESULT_KEYS.result) as TiFilterRequest['result'],
-    test_site: list.text(RESULT_KEYS.site),
-    tests_list: list.multi(RESULT_KEYS.tests).map(String),
-    users_list: users,
-    search: list.text(RESULT_KEYS.search),
-    search_by: (TEST_SEARCH_FIELDS as readonly string[]).includes(searchBy)
-      ? (searchBy as TestSearchField)
-      : undefined,
+    ...cleanFilters({
+      created_at_lower: localDayStart(list.text(RESULT_KEYS.from)),
+      created_at_upper: localDayEnd(list.text(RESULT_KEYS.to)),
+      result: isInCatalogue(testResults, result) ? result : undefined,
+      test_site: list.text(RESULT_KEYS.site),
+      tests_list: list.multi(RESULT_KEYS.tests).map(String),
+      users_list: person ? [person] : list.multi(RESULT_KEYS.users).map(String),
+      search: list.text(RESULT_KEYS.search),
+      search_by: oneOf(list.text(RESULT_KEYS.searchBy), TEST_SEARCH_FIELDS),
+    }),
   }
-  return { ...(cleanFilters(body) as TiFilterRequest), limit: body.limit, offset: body.offset }
 }
+
+/** The team view's order (B §7 `$sort[timeResultRecorded]`): the column's sort key, newest first by default. */
+export const TEAM_SORT_KEY = 'timeResultRecorded'
+export const DEFAULT_TEAM_SORT: ListSort = { key: TEAM_SORT_KEY, dir: 'desc' }
+
+/** The team view's Feathers query for a page of the list state. */
+export function teamListQuery(
+  list: ListState,
+  page: PageWindow,
+  groupUuid: string,
+): Record<string, string | number> {
+  return teamQuery({
+    group: groupUuid,
+    ...teamBounds(list.text(TEAM_KEYS.from), list.text(TEAM_KEYS.to)),
+    page: Math.floor(page.offset / page.limit) + 1,
+    pageSize: page.limit,
+    sort: list.sort?.key === TEAM_SORT_KEY ? (list.sort.dir === 'asc' ? 1 : -1) : undefined,
+  })
+}
+
+/** URL keys of the team view's range (apart from the results' `from`/`to`, as both views share the address). */
+export const TEAM_KEYS = { from: 'recorded_from', to: 'recorded_to' } as const
 
 /** A file name for the CSV of a group's results. */
 export function csvFileName(groupName: string, now: Date): string {

@@ -4,15 +4,15 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
-import { useListState } from '@/components/data-table/list-state'
-import type { TableState } from '@/components/data-table/types'
+import { useList } from '@/components/data-table/use-list'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { Button } from '@/components/ui/button/button'
 import { useToast } from '@/components/ui/toast/toast'
-import { isForbidden } from '@/lib/http'
-import { downloadResultsCsv, useTestPeople, useTestResults } from './api/reporting-api'
+import { downloadResultsCsv, fetchTestResults, useTestPeople } from './api/reporting-api'
+import { reportingKeys } from './api/reporting-keys'
 import { resultColumns } from './result-columns'
 import { csvFileName, RESULT_KEYS, resultFilterDefs, tiFilterBody } from './result-filters'
+import { serverMessage } from '@/lib/server-messages'
 
 const rowId = (r: TestInstanceRow) => r.uuid
 const RANGE_KEYS: readonly string[] = [RESULT_KEYS.from, RESULT_KEYS.to]
@@ -45,9 +45,16 @@ export function ResultsTable(props: {
     () => resultFilterDefs(t, { sites: props.sites, providers: props.providers, people }),
     [t, props.sites, props.providers, people],
   )
-  const list = useListState(defs)
-  const body = tiFilterBody(list, props.groupUuid, props.person)
-  const query = useTestResults(body)
+  const { list, table, total, exportFilters } = useList({
+    filters: defs,
+    pageSize: TEST_RESULTS_PAGE_SIZE,
+    paging: 'count',
+    request: (state, page) => tiFilterBody(state, page, props.groupUuid, props.person),
+    queryKey: (body, entityCode) => reportingKeys.results(entityCode, body),
+    fetch: fetchTestResults,
+    rows: (data) => data.data,
+    total: (data) => data.total,
+  })
   const columns = useMemo(
     () => resultColumns(t, props.programme, props.person === undefined),
     [t, props.programme, props.person],
@@ -55,24 +62,16 @@ export function ResultsTable(props: {
   const barDefs = defs.filter(
     (d) => !RANGE_KEYS.includes(d.key) && !(props.person !== undefined && d.key === RESULT_KEYS.users),
   )
-  const state: TableState = query.isPending
-    ? 'loading'
-    : query.isError
-      ? isForbidden(query.error)
-        ? 'forbidden'
-        : 'error'
-      : 'ready'
-  const total = query.data?.total
 
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadResultsCsv(body, csvFileName(props.groupName, new Date()))
+      await downloadResultsCsv(exportFilters, csvFileName(props.groupName, new Date()))
     } catch (err) {
       addToast({
         variant: 'error',
         title: t('testProgrammes.exportFailed'),
-        message: err instanceof Error ? err.message : String(err),
+        message: serverMessage(err) || String(err),
         timeout: 5000,
       })
     } finally {
@@ -87,18 +86,8 @@ export function ResultsTable(props: {
         props.person === undefined ? t('testProgrammes.resultsTitle') : t('testProgrammes.historyTitle')
       }
       columns={columns}
-      rows={query.data?.data}
       getRowId={rowId}
-      state={state}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={TEST_RESULTS_PAGE_SIZE}
-      total={total}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('testProgrammes.noResults')}
       actions={
         <Button

@@ -1,5 +1,6 @@
 import type { ComplianceCounts } from '@portal/contract'
-import { Compliance, compliances, labelOf, TestResult, testResults } from '@portal/contract'
+import { Compliance, compliances, TestResult, testResults } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'

@@ -5,9 +5,9 @@ import type { SubmitDraft } from './submit-form'
 import {
   draftErrors,
   emptyDraft,
-  fieldErrorsOf,
   fromLocalInput,
   submitBody,
+  submitFormSchema,
   toLocalInput,
 } from './submit-form'
 
@@ -87,15 +87,14 @@ describe('draftErrors', () => {
   })
 })
 
-describe('fieldErrorsOf and the time inputs', () => {
-  it('maps a 400 to the form fields, first message per field', () => {
-    expect(
-      fieldErrorsOf([
-        { path: 'body.credentials.nationalId', message: 'No match' },
-        { path: 'body.credentials.nationalId', message: 'Second' },
-        { path: 'body.person', message: 'Not a member' },
-      ]),
-    ).toEqual({ 'credentials.nationalId': 'No match', person: 'Not a member' })
+describe('the form schema and the time inputs', () => {
+  it('puts each rule on its field (credentials by kind) and turns a valid draft into the body', () => {
+    const schema = submitFormSchema(config, messages, () => NOW.getTime())
+    const refused = schema.safeParse({ ...filled, person: '', credentials: { testID: 'ART-1234' } })
+    expect(refused.success).toBe(false)
+    const paths = (refused.error?.issues ?? []).map((i) => i.path.join('.'))
+    expect(paths).toEqual(expect.arrayContaining(['person', 'credentials.nationalId']))
+    expect(schema.parse(filled)).toEqual(submitBody(filled, config))
   })
 
   it('round-trips a datetime-local value to the minute', () => {

@@ -1,5 +1,6 @@
 import type { AuthGroupConfig, CredentialKind, SubmitTestRequest, TestResult } from '@portal/contract'
-import { submissionIssues } from '@portal/contract'
+import { credentialKinds, submissionIssues } from '@portal/contract'
+import { z } from 'zod'
 
 /** What the supervisor has typed, as text (the form's state). */
 export interface SubmitDraft {
@@ -95,9 +96,40 @@ export function draftErrors(
   return errors
 }
 
-/** A 400's issues (`body.credentials.testID`) by the form's field paths (`credentials.testID`). */
-export function fieldErrorsOf(issues: readonly { path: string; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of issues) out[issue.path.replace(/^body\./, '')] ??= issue.message
-  return out
+/** What the form's fields hold (react-hook-form's values): the draft, a credential not yet typed absent. */
+export const submitFormValues = z.object({
+  group: z.string(),
+  person: z.string(),
+  result: z.string(),
+  testKitProvider: z.string(),
+  testKitLotNo: z.string(),
+  testKitID: z.string(),
+  credentials: z.record(z.string(), z.string().optional()),
+  imageUrl: z.string(),
+  siteRef: z.string(),
+  submittedAt: z.string(),
+})
+export type SubmitFormValues = z.input<typeof submitFormValues>
+
+/**
+ * The form's schema (docs/decisions/0033-forms.md): the group's configuration decides what is asked, the
+ * contract's `submissionIssues` what is wrong (the server applies the same), and a valid draft becomes the body.
+ */
+export function submitFormSchema(
+  config: AuthGroupConfig,
+  messages: { required: string; invalidTime: string },
+  now: () => number = Date.now,
+) {
+  return submitFormValues.transform((values, ctx): SubmitTestRequest => {
+    const credentials: Partial<Record<CredentialKind, string>> = {}
+    for (const kind of credentialKinds.values) {
+      const value = values.credentials[kind]
+      if (value !== undefined) credentials[kind] = value
+    }
+    const draft: SubmitDraft = { ...values, credentials }
+    const errors = draftErrors(draft, config, now(), messages)
+    for (const [path, message] of Object.entries(errors))
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message })
+    return Object.keys(errors).length === 0 ? submitBody(draft, config) : z.NEVER
+  })
 }

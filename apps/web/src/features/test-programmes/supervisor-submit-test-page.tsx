@@ -4,10 +4,10 @@ import {
   credentialKinds,
   effectiveAuthConfig,
   formatDateTime,
-  labelOf,
   programmes,
   testResults,
 } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -17,7 +17,8 @@ import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { SuccessIcon } from '@/components/ui/icons/icons'
 import { TextField } from '@/components/ui/text-field/text-field'
-import { ApiError, isForbidden } from '@/lib/http'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
+import { isForbidden } from '@/lib/http'
 import {
   uploadTestImage,
   useSubmitTest,
@@ -28,8 +29,8 @@ import {
 import { ConfigSummary } from './config-summary'
 import { groupPath, personPath } from './programme-paths'
 import { ResultBadge } from './status-badges'
-import type { SubmitDraft } from './submit-form'
-import { draftErrors, emptyDraft, fieldErrorsOf, submitBody, toLocalInput } from './submit-form'
+import { emptyDraft, submitFormSchema, toLocalInput } from './submit-form'
+import { serverMessage } from '@/lib/server-messages'
 
 const PLACEHOLDERS: Record<CredentialKind, string> = {
   testID: 'ART-12345678',
@@ -87,7 +88,7 @@ function PhotoField({
             setUploadError(null)
             uploadTestImage(file)
               .then(onChange)
-              .catch((err: unknown) => setUploadError(err instanceof Error ? err.message : String(err)))
+              .catch((err: unknown) => setUploadError(serverMessage(err) || String(err)))
               .finally(() => setUploading(false))
           }}
         />
@@ -191,37 +192,42 @@ function Confirmation({
 export function SupervisorSubmitTestPage() {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
-  const [draft, setDraft] = useState<SubmitDraft>(() =>
-    emptyDraft(params.get('group') ?? '', params.get('person') ?? ''),
-  )
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
   const [done, setDone] = useState<TestInstanceRow | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
   const [personFilter, setPersonFilter] = useState('')
+  const [initial] = useState(() => emptyDraft(params.get('group') ?? '', params.get('person') ?? ''))
   const groups = useTestGroups({ limit: 100, offset: 0 })
-  const group = useTestGroup(draft.group || null)
-  const people = useTestPeople({ group_id: draft.group, limit: 1000, offset: 0 }, draft.group !== '')
-  const submit = useSubmitTest()
+  // The form asks what the chosen group's configuration asks; its schema follows the group.
+  const [groupUuid, setGroupUuid] = useState(initial.group)
+  const group = useTestGroup(groupUuid || null)
   const config = effectiveAuthConfig(group.data?.group.authConfig)
+  const schema = useMemo(
+    () =>
+      submitFormSchema(config, {
+        required: t('testProgrammes.form.required'),
+        invalidTime: t('testProgrammes.form.invalidTime'),
+      }),
+    [config, t],
+  )
+  const form = useZodForm(schema, { defaultValues: initial })
+  const { errors } = form.formState
+  const { register } = form
+  const people = useTestPeople({ group_id: groupUuid, limit: 1000, offset: 0 }, groupUuid !== '')
+  const submit = useSubmitTest()
   const programme = group.data?.group.programme ?? 'medicord'
+  const person = form.watch('person')
+  const siteRef = form.watch('siteRef')
+  const imageUrl = form.watch('imageUrl')
 
-  const clearErrors = (keys: readonly string[]) =>
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !keys.includes(key))))
-  const set = (patch: Partial<SubmitDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }))
-    clearErrors(Object.keys(patch))
-  }
-  const setCredential = (kind: CredentialKind, value: string) => {
-    setDraft((d) => ({ ...d, credentials: { ...d.credentials, [kind]: value } }))
-    clearErrors([`credentials.${kind}`])
-  }
   const chooseGroup = (uuid: string) => {
-    setDraft((d) => ({
+    const current = form.getValues()
+    setGroupUuid(uuid)
+    form.reset({
       ...emptyDraft(uuid, '', new Date()),
-      result: d.result,
-      testKitProvider: d.testKitProvider,
-    }))
-    setErrors({})
+      result: current.result,
+      testKitProvider: current.testKitProvider,
+    })
+    setFormError(null)
     setPersonFilter('')
     setParams(
       (prev) => {
@@ -247,29 +253,28 @@ export function SupervisorSubmitTestPage() {
         )
       : all
   }, [people.data, personFilter])
-  const chosenPerson = people.data?.people.find((p) => p.uuid === draft.person)
+  const chosenPerson = people.data?.people.find((p) => p.uuid === person)
 
-  const onSubmit = () => {
-    setFormError(null)
-    const found = draftErrors(draft, config, Date.now(), {
-      required: t('testProgrammes.form.required'),
-      invalidTime: t('testProgrammes.form.invalidTime'),
-    })
-    setErrors(found)
-    if (Object.keys(found).length > 0) {
-      setFormError(t('testProgrammes.form.fixFields'))
-      return
-    }
-    submit.mutate(submitBody(draft, config), {
-      onSuccess: (row) => setDone(row),
-      onError: (err) => {
-        if (err instanceof ApiError && err.issues.length > 0) {
-          setErrors(fieldErrorsOf(err.issues))
-          setFormError(t('testProgrammes.form.fixFields'))
-        } else setFormError(t('testProgrammes.form.failed', { message: err.message }))
-      },
-    })
-  }
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      setFormError(null)
+      try {
+        setDone(await submit.mutateAsync(body))
+      } catch (err) {
+        const message = applyServerErrors(
+          form,
+          err,
+          config.credentials.map((kind) => `credentials.${kind}`),
+        )
+        setFormError(
+          message === null
+            ? t('testProgrammes.form.fixFields')
+            : t('testProgrammes.form.failed', { message }),
+        )
+      }
+    },
+    () => setFormError(t('testProgrammes.form.fixFields')),
+  )
 
   if (groups.isError && isForbidden(groups.error))
     return (
@@ -294,13 +299,15 @@ export function SupervisorSubmitTestPage() {
           row={done}
           programme={programme}
           onAnother={() => {
+            const d = form.getValues()
             setDone(null)
-            setDraft((d) => ({
-              ...emptyDraft(d.group, '', new Date()),
+            // The next person of the same session: the kit, its lot and the site stay.
+            form.reset({
+              ...emptyDraft(groupUuid, '', new Date()),
               testKitProvider: d.testKitProvider,
               testKitLotNo: d.testKitLotNo,
               siteRef: d.siteRef,
-            }))
+            })
             submit.reset()
           }}
         />
@@ -311,15 +318,12 @@ export function SupervisorSubmitTestPage() {
               noValidate
               aria-label={t('testProgrammes.form.title')}
               className="grid gap-4 sm:grid-cols-2"
-              onSubmit={(e) => {
-                e.preventDefault()
-                onSubmit()
-              }}
+              onSubmit={(e) => void onSubmit(e)}
             >
               <SelectField
                 label={t('testProgrammes.form.group')}
-                value={draft.group}
-                error={errors.group}
+                value={groupUuid}
+                error={errors.group?.message}
                 onChange={(e) => chooseGroup(e.target.value)}
                 className="sm:col-span-2"
               >
@@ -338,7 +342,7 @@ export function SupervisorSubmitTestPage() {
                   ) : null,
                 )}
               </SelectField>
-              {draft.group !== '' && (
+              {groupUuid !== '' && (
                 <>
                   <TextField
                     label={t('testProgrammes.form.findPerson')}
@@ -349,9 +353,8 @@ export function SupervisorSubmitTestPage() {
                   />
                   <SelectField
                     label={t('testProgrammes.form.person')}
-                    value={draft.person}
-                    error={errors.person}
-                    onChange={(e) => set({ person: e.target.value })}
+                    error={errors.person?.message}
+                    {...register('person')}
                     hint={
                       chosenPerson
                         ? `${chosenPerson.mobileNumber} · •••• ${chosenPerson.nationalIdLastFour}`
@@ -375,24 +378,22 @@ export function SupervisorSubmitTestPage() {
                   </SelectField>
                   <SelectField
                     label={t('testProgrammes.form.result')}
-                    value={draft.result}
-                    error={errors.result}
-                    onChange={(e) => set({ result: e.target.value })}
+                    error={errors.result?.message}
+                    {...register('result')}
                   >
                     <option value="">{t('testProgrammes.form.chooseResult')}</option>
                     {testResults.entries.map((r) => (
                       <option key={r.value} value={r.value}>
-                        {r.label}
+                        {labelOf(testResults, r.value)}
                       </option>
                     ))}
                   </SelectField>
                   <TextField
                     label={t('testProgrammes.form.testKitProvider')}
-                    value={draft.testKitProvider}
-                    error={errors.testKitProvider}
+                    error={errors.testKitProvider?.message}
                     list="test-kit-providers"
                     autoComplete="off"
-                    onChange={(e) => set({ testKitProvider: e.target.value })}
+                    {...register('testKitProvider')}
                   />
                   <datalist id="test-kit-providers">
                     {(group.data?.testKitProviders ?? []).map((p) => (
@@ -402,37 +403,35 @@ export function SupervisorSubmitTestPage() {
                   {config.useTestKitLotNo && (
                     <TextField
                       label={t('testProgrammes.form.testKitLotNo')}
-                      value={draft.testKitLotNo}
-                      error={errors.testKitLotNo}
+                      error={errors.testKitLotNo?.message}
                       autoComplete="off"
-                      onChange={(e) => set({ testKitLotNo: e.target.value })}
+                      {...register('testKitLotNo')}
                     />
                   )}
                   {config.useTestKitID && (
                     <TextField
                       label={t('testProgrammes.form.testKitID')}
-                      value={draft.testKitID}
-                      error={errors.testKitID}
+                      error={errors.testKitID?.message}
                       autoComplete="off"
-                      onChange={(e) => set({ testKitID: e.target.value })}
+                      {...register('testKitID')}
                     />
                   )}
                   {config.credentials.map((kind) => (
                     <TextField
                       key={kind}
                       label={labelOf(credentialKinds, kind)}
-                      value={draft.credentials[kind] ?? ''}
-                      error={errors[`credentials.${kind}`]}
+                      error={errors.credentials?.[kind]?.message}
                       placeholder={PLACEHOLDERS[kind]}
                       pattern={CREDENTIAL_PATTERNS[kind].source}
                       autoComplete="off"
-                      onChange={(e) => setCredential(kind, e.target.value)}
+                      {...register(`credentials.${kind}`)}
                     />
                   ))}
                   <SelectField
                     label={t('testProgrammes.form.site')}
-                    value={draft.siteRef || (group.data?.group.siteRef ?? '')}
-                    onChange={(e) => set({ siteRef: e.target.value })}
+                    // Unchosen, the group's own site shows (and the server takes it when none is sent).
+                    value={siteRef || (group.data?.group.siteRef ?? '')}
+                    onChange={(e) => form.setValue('siteRef', e.target.value)}
                   >
                     {(group.data?.sites ?? []).map((s) => (
                       <option key={s} value={s}>
@@ -443,18 +442,20 @@ export function SupervisorSubmitTestPage() {
                   <TextField
                     label={t('testProgrammes.form.submittedAt')}
                     type="datetime-local"
-                    value={draft.submittedAt}
                     max={toLocalInput(new Date(Date.now() + 5 * 60_000))}
-                    error={errors.submittedAt}
-                    onChange={(e) => set({ submittedAt: e.target.value })}
+                    error={errors.submittedAt?.message}
+                    {...register('submittedAt')}
                   />
                   {(config.image.allowed || config.image.required) && (
                     <div className="sm:col-span-2">
                       <PhotoField
                         config={config}
-                        value={draft.imageUrl}
-                        error={errors.imageUrl}
-                        onChange={(url) => set({ imageUrl: url })}
+                        value={imageUrl}
+                        error={errors.imageUrl?.message}
+                        onChange={(url) => {
+                          form.setValue('imageUrl', url)
+                          form.clearErrors('imageUrl')
+                        }}
                       />
                     </div>
                   )}
@@ -463,7 +464,7 @@ export function SupervisorSubmitTestPage() {
               <div className="flex flex-col gap-3 sm:col-span-2">
                 <FormError message={formError} />
                 <div>
-                  <Button type="submit" loading={submit.isPending} disabled={draft.group === ''}>
+                  <Button type="submit" loading={submit.isPending} disabled={groupUuid === ''}>
                     {t('testProgrammes.form.submit')}
                   </Button>
                 </div>

@@ -1,5 +1,6 @@
 import type { PaymentTransaction } from '@portal/contract'
-import { formatDateTime, formatMoney, labelOf, paymentTypes, transactionTypes } from '@portal/contract'
+import { formatDateTime, formatMoney, paymentMethods, paymentTypes, transactionTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import type { DataColumn } from '@/components/data-table/types'
@@ -26,7 +27,7 @@ export function transactionColumns(t: TFunction): DataColumn<PaymentTransaction>
           </Link>
         ),
     },
-    { id: 'username', header: t('transactions.col.username'), cell: (x) => x.username },
+    { id: 'username', header: t('transactions.col.username'), cell: (x) => x.username, card: 'meta' },
     {
       id: 'amount',
       header: t('transactions.col.amount'),
@@ -34,21 +35,26 @@ export function transactionColumns(t: TFunction): DataColumn<PaymentTransaction>
         <span className="whitespace-nowrap tabular-nums">{formatMoney(x.amount, x.currency_code)}</span>
       ),
       align: 'right',
+      card: 'title',
     },
     {
       id: 'transaction_type',
       header: t('transactions.col.transaction_type'),
       cell: (x) => labelOf(transactionTypes, x.transaction_type),
+      card: 'meta',
     },
     {
       id: 'transaction_status',
       header: t('transactions.col.transaction_status'),
       cell: (x) => <TransactionStatusBadge value={x.transaction_status} />,
+      card: 'status',
     },
     {
       id: 'payment_method_display',
       header: t('transactions.col.payment_method'),
-      cell: (x) => x.payment_method_display,
+      // The server's display text is the catalogue's English label of the code; the code says it in any language.
+      cell: (x) => labelOf(paymentMethods, x.payment_method_code),
+      card: 'meta',
     },
     {
       id: 'payment_type_code',
@@ -59,6 +65,7 @@ export function transactionColumns(t: TFunction): DataColumn<PaymentTransaction>
       id: 'date',
       header: t('transactions.col.date'),
       cell: (x) => <span className="whitespace-nowrap">{formatDateTime(x.date)}</span>,
+      card: 'subtitle',
     },
     {
       id: 'entity_refer_no',

@@ -1,8 +1,16 @@
 import type { TransactionFilterRequest } from '@portal/contract'
-import { cleanFilters, PAGE_SIZES, paymentMethods, transactionStatuses } from '@portal/contract'
+import {
+  cleanFilters,
+  isInCatalogue,
+  PAGE_SIZES,
+  paymentMethods,
+  transactionStatuses,
+} from '@portal/contract'
 import type { TFunction } from 'i18next'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
+import type { PageWindow } from '@/components/data-table/use-list'
 import type { SecondsRange } from '@/components/orders/date-range'
+import { catalogueOptions } from '@/lib/labels'
 
 export const TRANSACTIONS_PAGE_SIZE = PAGE_SIZES.transactions
 
@@ -17,25 +25,26 @@ export function transactionFilterDefs(t: TFunction): FilterDef[] {
       kind: 'multi',
       key: 'method',
       label: t('transactions.filter.methods'),
-      options: paymentMethods.entries.map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(paymentMethods),
     },
     {
       kind: 'multi',
       key: 'status',
       label: t('transactions.filter.statuses'),
-      options: transactionStatuses.entries
-        .filter((e) => e.value !== 0)
-        .map((e) => ({ value: e.value, label: e.label })),
+      options: catalogueOptions(transactionStatuses, (v) => v !== 0),
     },
   ]
 }
 
-export function transactionFilterBody(list: ListState, range: SecondsRange): TransactionFilterRequest {
+/** The request body of POST /payment/transaction/filter; unset filters are left out (A §5). */
+export function transactionFilterBody(
+  list: ListState,
+  range: SecondsRange,
+  page: PageWindow = { limit: TRANSACTIONS_PAGE_SIZE, offset: (list.page - 1) * TRANSACTIONS_PAGE_SIZE },
+): TransactionFilterRequest {
   const filters = cleanFilters({
-    payment_method_list: list.multi('method').map(Number) as NonNullable<
-      TransactionFilterRequest['payment_method_list']
-    >,
-    status_list: list.multi('status').map(Number) as NonNullable<TransactionFilterRequest['status_list']>,
+    payment_method_list: list.multi('method').filter((v) => isInCatalogue(paymentMethods, v)),
+    status_list: list.multi('status').filter((v) => isInCatalogue(transactionStatuses, v)),
     order_uuid: list.text('order_uuid').trim(),
     entity_refer_no: list.text('entity_refer_no').trim(),
     payment_refer_no: list.text('payment_refer_no').trim(),
@@ -43,5 +52,5 @@ export function transactionFilterBody(list: ListState, range: SecondsRange): Tra
     start: range.start,
     end: range.end,
   })
-  return { limit: TRANSACTIONS_PAGE_SIZE, offset: (list.page - 1) * TRANSACTIONS_PAGE_SIZE, ...filters }
+  return { limit: page.limit, offset: page.offset, ...filters }
 }

@@ -1,10 +1,10 @@
 import type { PolicyRef, PolicyState } from '@portal/contract'
-import { policyAllows, policyCheckResponse, POLICY_TOAST_MS } from '@portal/contract'
+import { policyAllows, POLICY_TOAST_MS } from '@portal/contract'
 import { useQueries } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useToast } from '@/components/ui/toast/toast'
-import { mainApi } from '@/lib/http'
+import { checkPolicy } from '@/lib/session/session-api'
 import { useSession } from '@/lib/session/session-store'
 
 const keyOf = (p: Pick<PolicyRef, 'app_code' | 'resource_code'>) => `${p.app_code}:${p.resource_code}`
@@ -30,15 +30,7 @@ export function usePolicies(policies: readonly PolicyRef[]): (policy: PolicyRef)
   const results = useQueries({
     queries: unique.map((p) => ({
       queryKey: policyQueryKey(session.entityCode, p),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        mainApi
-          .post(
-            '/iam/policies/check',
-            { app_code: p.app_code, resource_code: p.resource_code },
-            policyCheckResponse,
-            { signal },
-          )
-          .then((r) => r.data.allowed_action),
+      queryFn: ({ signal }: { signal: AbortSignal }) => checkPolicy(p, signal),
       enabled: session.isLoggedIn,
       staleTime: 60_000,
       retry: false,

@@ -4,21 +4,12 @@ import type {
   SmsLoginRequest,
   VerifySmsLoginRequest,
 } from '@portal/contract'
-import {
-  childEntitiesFilterResponse,
-  ENTITY_CHILD_CHECK_LIMIT,
-  ENTITY_LIST_LIMIT,
-  entityListResponse,
-  entityResponse,
-  entitySwitchResponse,
-  loginResponse,
-  logoutResponse,
-  policyCheckResponse,
-  resetPasswordResponse,
-  smsLoginResponse,
-  userResponse,
-} from '@portal/contract'
+import { ENTITY_CHILD_CHECK_LIMIT, ENTITY_LIST_LIMIT } from '@portal/contract'
 import { mainApi } from '../http'
+
+// Loaded beside the first request that needs it, and once: the schemas are not part of the first download.
+const schemas = () => import('./session-schemas')
+const loginResponse = () => schemas().then((m) => m.loginResponse)
 
 export const loginWithPassword = (body: LoginRequest) =>
   mainApi.post('/iam/login', body, loginResponse, { skipReauth: true }).then((r) => r.data)
@@ -28,34 +19,47 @@ export const refreshSession = (refreshToken: string) =>
     .post('/iam/refresh-token', { refresh_token: refreshToken }, loginResponse, { skipReauth: true })
     .then((r) => r.data)
 
-export const logoutSession = () => mainApi.post('/iam/logout', {}, logoutResponse, { skipReauth: true })
+export const logoutSession = () =>
+  mainApi.post('/iam/logout', {}, () => schemas().then((m) => m.logoutResponse), { skipReauth: true })
 
 export const fetchUser = (userUuid: string) =>
-  mainApi.get(`/iam/users/${encodeURIComponent(userUuid)}`, userResponse).then((r) => r.data)
+  mainApi
+    .get(`/iam/users/${encodeURIComponent(userUuid)}`, () => schemas().then((m) => m.userResponse))
+    .then((r) => r.data)
 
 export const fetchEntity = (code: string) =>
-  mainApi.get(`/iam/entities/${encodeURIComponent(code)}`, entityResponse).then((r) => r.data)
+  mainApi
+    .get(`/iam/entities/${encodeURIComponent(code)}`, () => schemas().then((m) => m.entityResponse))
+    .then((r) => r.data)
 
 export const authenticateTotp = (body: AuthenticateRequest) =>
   mainApi.post('/iam/authenticate', body, loginResponse, { skipReauth: true }).then((r) => r.data)
 
 export const requestSmsCode = (body: SmsLoginRequest) =>
-  mainApi.post('/iam/sms-login', body, smsLoginResponse, { skipReauth: true }).then((r) => r.data)
+  mainApi
+    .post('/iam/sms-login', body, () => schemas().then((m) => m.smsLoginResponse), { skipReauth: true })
+    .then((r) => r.data)
 
 export const verifySmsCode = (body: VerifySmsLoginRequest) =>
   mainApi.post('/iam/verify-smslogin', body, loginResponse, { skipReauth: true }).then((r) => r.data)
 
 export const changeOwnPassword = (body: { current_password: string; new_password: string }) =>
-  mainApi.post('/iam/users/change-password', body, resetPasswordResponse).then((r) => r.data)
+  mainApi
+    .post('/iam/users/change-password', body, () => schemas().then((m) => m.resetPasswordResponse))
+    .then((r) => r.data)
 
 /** POST /iam/entities/switch: the session acts in this entity from the next call (A §7); answers the new scope. */
 export const switchSessionEntity = (entityCode: string) =>
-  mainApi.post('/iam/entities/switch', { entity_code: entityCode }, entitySwitchResponse).then((r) => r.data)
+  mainApi
+    .post('/iam/entities/switch', { entity_code: entityCode }, () =>
+      schemas().then((m) => m.entitySwitchResponse),
+    )
+    .then((r) => r.data)
 
 /** GET /iam/entities: the user's entities with their relation (every entity for a platform administrator). */
 export const fetchMyEntities = (signal?: AbortSignal) =>
   mainApi
-    .get('/iam/entities', entityListResponse, {
+    .get('/iam/entities', () => schemas().then((m) => m.entityListResponse), {
       query: { limit: ENTITY_LIST_LIMIT },
       ...(signal ? { signal } : {}),
     })
@@ -67,7 +71,7 @@ export const countChildEntities = (userUuid: string, signal?: AbortSignal) =>
     .post(
       `/iam/users/${encodeURIComponent(userUuid)}/child-entities/filter`,
       { limit: ENTITY_CHILD_CHECK_LIMIT, offset: 0 },
-      childEntitiesFilterResponse,
+      () => schemas().then((m) => m.childEntitiesFilterResponse),
       signal ? { signal } : {},
     )
     .then((r) => r.data.count)
@@ -78,7 +82,7 @@ export const checkPolicy = (policy: { app_code: string; resource_code: string },
     .post(
       '/iam/policies/check',
       { app_code: policy.app_code, resource_code: policy.resource_code },
-      policyCheckResponse,
+      () => schemas().then((m) => m.policyCheckResponse),
       signal ? { signal } : {},
     )
     .then((r) => r.data.allowed_action)

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { useToast } from '@/components/ui/toast/toast'
 import { ApiError } from '@/lib/http'
 import { switchEntity } from './session-store'
+import { serverMessage } from '@/lib/server-messages'
 
 const SWITCHED_TOAST_MS = 4000
 
@@ -32,7 +33,7 @@ export function useSwitchEntity() {
       addToast({
         id: 'entity-switch-failed',
         title: t('teams.switchFailedTitle'),
-        message: error instanceof ApiError ? error.message : t('teams.switchFailedMessage'),
+        message: error instanceof ApiError ? serverMessage(error) : t('teams.switchFailedMessage'),
         variant: 'error',
       })
     },

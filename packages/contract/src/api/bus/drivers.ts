@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { defineCatalogue, type ValueOf } from '../../catalogue'
 import { PAGE_SIZES } from '../../constants'
 import { DIAL_CODES, type DialCode, Nationality, nationalities } from '../../enums/locale'
@@ -229,7 +230,11 @@ export const driverDashboardQuery = z
   })
   .refine(
     (q) => q.createdAtFrom === undefined || q.createdAtTo === undefined || q.createdAtFrom <= q.createdAtTo,
-    { path: ['createdAtTo'], message: 'createdAtTo must not be before createdAtFrom' },
+    {
+      path: ['createdAtTo'],
+      message: 'createdAtTo must not be before createdAtFrom',
+      ...coded('not_before', { other: 'createdAtFrom' }),
+    },
   )
 export type DriverDashboardFilter = z.output<typeof driverDashboardQuery>
 

@@ -120,9 +120,9 @@ describe('dashboard session shape', () => {
     expect(Object.keys(dashboardSession.shape)).toEqual(expect.arrayContaining(fields))
   })
 
-  it('answers the list as a plain array under data', () => {
-    expect(busSessionListResponse.parse({ data: [row] }).data).toHaveLength(1)
-    expect(busSessionListResponse.safeParse({ data: { sessions: [row] } }).success).toBe(false)
+  it('answers the list as a plain array, the whole body (B §7)', () => {
+    expect(busSessionListResponse.parse([row])).toHaveLength(1)
+    expect(busSessionListResponse.safeParse({ data: [row] }).success).toBe(false)
   })
 
   it.each([

@@ -8,9 +8,9 @@ import { envelope, epochMs } from '../envelope'
 /*
  * The bus network's dashboard sessions (B §3 "Dashboard variant fields", B §7 `GET {buswayHost}/v3/dashboard/sessions`
  * and `/{id}`), docs/decisions/0025-bus-and-voltnet-sessions.md. The list takes the same filters as the charging
- * network's `GET charging-sessions/sessions` plus offset and limit, and answers a plain array; the portal learns
- * whether a next page exists by asking for one row more than it shows (B §4). The voltnet v1 calls answer the same
- * row shape (voltnet-sessions.ts). Money is in currency units (2 decimals for SGD); times epoch ms.
+ * network's `GET charging-sessions/sessions` plus offset and limit, and answers a plain array as the whole body (the
+ * detail keeps the envelope); the portal learns whether a next page exists by asking for one row more than it shows
+ * (B §4). The voltnet v1 calls answer the same row shape (voltnet-sessions.ts). Money is in currency units (2 decimals for SGD); times epoch ms.
  */
 
 /** The busways history's page size (B §9). */
@@ -99,8 +99,11 @@ export const dashboardSession = z.object({
 })
 export type DashboardSession = z.infer<typeof dashboardSession>
 
-/** GET /v3/dashboard/sessions answers a plain array (B §7). */
-export const busSessionListResponse = envelope(z.array(dashboardSession))
+/**
+ * GET /v3/dashboard/sessions answers a plain array as the whole body (B §7 "response a plain array"), not an array
+ * under `data`: the one list of the spec without the envelope (docs/decisions/0070-bus-sessions-plain-array.md).
+ */
+export const busSessionListResponse = z.array(dashboardSession)
 
 /**
  * One session with its charging periods, what was paid and refunded (currency units), the location's full address,

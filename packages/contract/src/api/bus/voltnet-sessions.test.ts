@@ -5,6 +5,7 @@ import {
   sessionPaymentMethods,
   VOLTNET_SESSION_PAGE_SIZE,
   voltnetSessionCountRequest,
+  voltnetSessionExportFilters,
   voltnetSessionDetailQuery,
   voltnetSessionFilterRequest,
 } from './voltnet-sessions'
@@ -58,9 +59,16 @@ describe('POST /v1/dashboard/charging-sessions body', () => {
     if (field) expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(field)
   })
 
-  it('counts with the same filters, without paging', () => {
+  it('counts with the list\'s body: its paging is accepted as the list checks it (B §7 "same filters")', () => {
     expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', state: 'ACTIVE' }).success).toBe(true)
-    expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', limit: 20 }).success).toBe(false)
+    expect(
+      voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', limit: 21, offset: 40 }).success,
+    ).toBe(true)
+    expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', limit: 0 }).success).toBe(false)
+    expect(voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', sortBy: 'start' }).success).toBe(
+      false,
+    )
+    expect(voltnetSessionExportFilters.safeParse({ myEntityType: 'EMSP', limit: 20 }).success).toBe(false)
     expect(
       voltnetSessionCountRequest.safeParse({ myEntityType: 'EMSP', startDateTime: 5, endDateTime: 4 })
         .success,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { catalogueOfStrings, defineCatalogue, type ValueOf } from '../../catalogue'
 import { evSessionStatuses, stopReasons } from '../../enums/ev-charging'
 import { catalogueSchema, envelope, epochMs } from '../envelope'
@@ -58,25 +59,46 @@ export const voltnetSessionFilterFields = {
 type RangeBody = { startDateTime?: number | undefined; endDateTime?: number | undefined }
 const rangeInOrder = (b: RangeBody) =>
   b.startDateTime === undefined || b.endDateTime === undefined || b.startDateTime <= b.endDateTime
-const rangeIssue = { message: 'endDateTime must not be before startDateTime', path: ['endDateTime'] }
+const rangeIssue = {
+  message: 'endDateTime must not be before startDateTime',
+  path: ['endDateTime'],
+  ...coded('not_before', { other: 'startDateTime' }),
+}
+
+const limit = z.number().int().min(1).max(1000)
+const offset = z.number().int().min(0).max(100_000_000)
 
 /** POST /v1/dashboard/charging-sessions. */
 export const voltnetSessionFilterRequest = z
   .strictObject({
     ...voltnetSessionFilterFields,
-    limit: z.number().int().min(1).max(1000).default(VOLTNET_SESSION_PAGE_SIZE),
-    offset: z.number().int().min(0).max(100_000_000).default(0),
+    limit: limit.default(VOLTNET_SESSION_PAGE_SIZE),
+    offset: offset.default(0),
   })
   .refine(rangeInOrder, rangeIssue)
 export type VoltnetSessionFilterRequest = z.input<typeof voltnetSessionFilterRequest>
 export type VoltnetSessionFilter = z.output<typeof voltnetSessionFilterRequest>
 
-/** POST /v1/dashboard/charging-sessions/count: the same filters without paging. */
+/**
+ * POST /v1/dashboard/charging-sessions/count: the list's body (B §7 "same filters"). Its `offset` and `limit` are
+ * accepted, checked as the list checks them, and ignored: every page of a list counts the same
+ * (docs/decisions/0071-voltnet-count-takes-the-list-body.md).
+ */
 export const voltnetSessionCountRequest = z
-  .strictObject(voltnetSessionFilterFields)
+  .strictObject({
+    ...voltnetSessionFilterFields,
+    limit: limit.optional().describe('accepted and ignored'),
+    offset: offset.optional().describe('accepted and ignored'),
+  })
   .refine(rangeInOrder, rangeIssue)
 export type VoltnetSessionCountRequest = z.input<typeof voltnetSessionCountRequest>
 export type VoltnetSessionCountFilter = z.output<typeof voltnetSessionCountRequest>
+
+/** The voltnet session export's filters: the list's, without paging. */
+export const voltnetSessionExportFilters = z
+  .strictObject(voltnetSessionFilterFields)
+  .refine(rangeInOrder, rangeIssue)
+export type VoltnetSessionExportFilters = z.output<typeof voltnetSessionExportFilters>
 
 export const voltnetSessionListResponse = envelope(z.object({ chargingSessions: z.array(dashboardSession) }))
 /** `count` is exact up to COUNT_CAP; `count_capped` says there are more (docs/decisions/0014, 0025). */

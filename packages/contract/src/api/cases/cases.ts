@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { defineCatalogue, type ValueOf } from '../../catalogue'
 import { type Gender, genders } from '../../enums/closed-loop'
 import { DIAL_CODES } from '../../enums/locale'
@@ -512,9 +513,19 @@ export const caseFilterRequest = z
   })
   .superRefine((f, ctx) => {
     if (f.createdFrom !== undefined && f.createdTo !== undefined && f.createdTo < f.createdFrom)
-      ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'Must be on or after createdFrom' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['createdTo'],
+        message: 'Must be on or after createdFrom',
+        ...coded('not_before', { other: 'createdFrom' }),
+      })
     if (f.editedFrom !== undefined && f.editedTo !== undefined && f.editedTo < f.editedFrom)
-      ctx.addIssue({ code: 'custom', path: ['editedTo'], message: 'Must be on or after editedFrom' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['editedTo'],
+        message: 'Must be on or after editedFrom',
+        ...coded('not_before', { other: 'editedFrom' }),
+      })
   })
 export type CaseFilterRequest = z.input<typeof caseFilterRequest>
 export type CaseFilter = z.output<typeof caseFilterRequest>

@@ -46,6 +46,17 @@ export const evDeviceSorts = defineCatalogue('device sort', [
   [EvDeviceSort.serial_number, 'Serial number A–Z'],
 ])
 
+export type EvDeviceOrder = 'asc' | 'desc'
+/**
+ * Each sort's own direction, what `order_by` falls back to: newest first, the longest silent first (never heard
+ * from before any heartbeat), serial numbers A to Z.
+ */
+export const EV_DEVICE_SORT_ORDER: Record<EvDeviceSort, EvDeviceOrder> = {
+  created_at: 'desc',
+  last_heartbeat_at: 'asc',
+  serial_number: 'asc',
+}
+
 /** A repeated query key (`a[]=x&a[]=y`): one value arrives as a string, several as an array. */
 function repeated<T extends z.ZodType>(item: T, max: number) {
   return z
@@ -71,6 +82,10 @@ export const evDeviceListQuery = z.strictObject({
   /** Only the chargers of one location (its uid). */
   location_uid: z.string().trim().min(1).max(64).optional(),
   sort_by: catalogueSchema(evDeviceSorts).default(EvDeviceSort.created_at),
+  order_by: z
+    .enum(['asc', 'desc'])
+    .optional()
+    .describe("the sort's direction; by default each sort's own (EV_DEVICE_SORT_ORDER)"),
   limit: z.coerce.number().int().min(1).max(100).default(EV_DEVICE_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 })
@@ -83,6 +98,7 @@ export interface EvDeviceListQuery {
   connectivity?: DeviceConnectivity
   location_uid?: string
   sort_by?: EvDeviceSort
+  order_by?: EvDeviceOrder
   limit?: number
   offset?: number
 }

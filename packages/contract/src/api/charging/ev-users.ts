@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { nationalities } from '../../enums/locale'
 import { envelope, epochMs } from '../envelope'
 import { evSessionBrief } from './devices'
@@ -29,6 +30,7 @@ export const evUserListQuery = z
     {
       path: ['created_to'],
       message: 'created_to must not be before created_from',
+      ...coded('not_before', { other: 'created_from' }),
     },
   )
 export type EvUserListFilter = z.output<typeof evUserListQuery>

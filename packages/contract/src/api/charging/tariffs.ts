@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { catalogueOfStrings, type ValueOf } from '../../catalogue'
 import { PAGE_SIZES } from '../../constants'
 import type { TariffComponentType } from '../../enums/ev-charging'
@@ -60,6 +61,7 @@ export const tariffListQuery = z
   .refine((q) => q.date_from === undefined || q.date_to === undefined || q.date_to > q.date_from, {
     path: ['date_to'],
     message: 'date_to must be later than date_from',
+    ...coded('must_be_after', { other: 'date_from' }),
   })
 export type TariffListFilter = z.output<typeof tariffListQuery>
 

@@ -49,6 +49,7 @@ export const clinicCreateRequest = z.strictObject({
   name: z.string().trim().min(1, 'Enter a name').max(200),
   logo_url: z.string().max(500).nullable().default(null),
 })
+export type ClinicCreateRequest = z.input<typeof clinicCreateRequest>
 
 export const entityUpdateRequest = z.strictObject({
   name: z.string().trim().min(1, 'Enter a name').max(200).optional(),
@@ -71,6 +72,7 @@ export const entityFilterRequest = z.strictObject({
   industry: z.string().trim().max(64).optional(),
   parent_code: z.string().trim().max(64).optional(),
 })
+export type EntityFilterRequest = z.input<typeof entityFilterRequest>
 export const entityFilterResponse = envelope(z.object({ entities: z.array(entity), count: z.number().int() }))
 
 /** An entity of the signed-in user with their relation to it (owner 0, admin 1, authorised 2). */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { machineActiveFilters, machineStatuses, vmcTypes } from '../../enums/machine'
+import type { Weekday } from '../../enums/schedule'
 import { paymentMethods } from '../../enums/payment-method'
 import { catalogueSchema, envelope, epochMs, paging } from '../envelope'
 
@@ -92,6 +94,10 @@ export type MachineServiceStatuses = z.infer<typeof machineServiceStatuses>
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30')
 
+/**
+ * The days of the opening hours: the week, then Public Holiday (A §9 "Weekdays include Public Holiday"; the codes
+ * of the contract's Weekday catalogue). Public Holiday hours apply on a public holiday whatever its weekday.
+ */
 export const OPENING_DAYS = [
   'monday',
   'tuesday',
@@ -100,13 +106,15 @@ export const OPENING_DAYS = [
   'friday',
   'saturday',
   'sunday',
-] as const
+  'public_holiday',
+] as const satisfies readonly Weekday[]
 
-/** Opening hours per weekday: closed, or open between two times (close after open; 24:00 as 23:59). */
+/** Opening hours per day: closed, or open between two times (close after open; 24:00 as 23:59). */
 export const openingDay = z
   .object({ closed: z.boolean(), open: hhmm, close: hhmm })
   .refine((d) => d.closed || d.open < d.close, {
     message: 'Closing time must be after opening time',
+    ...coded('must_be_after', { other: 'open' }),
     path: ['close'],
   })
 export const openingHours = z.object(

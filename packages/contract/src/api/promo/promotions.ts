@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { promotionTypes } from '../../enums/promotion'
 import { promotionStatuses, PromotionStatus } from '../../enums/promotion-status'
 import { catalogueSchema, envelope, epochMs, paging } from '../envelope'
@@ -81,7 +82,12 @@ export const promotionInput = z
       value.end_time !== null &&
       value.end_time < value.start_time
     ) {
-      ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'Must be after the start time' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_time'],
+        message: 'Must be after the start time',
+        ...coded('must_be_after', { other: 'start_time' }),
+      })
     }
   })
 export type PromotionInputRequest = z.input<typeof promotionInput>

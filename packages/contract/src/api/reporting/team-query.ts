@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { testResults } from '../../enums/health'
 import { epochMs } from '../envelope'
 import { TEST_RESULTS_PAGE_SIZE } from './test-results'
@@ -34,6 +35,8 @@ export function teamQuery(input: {
   upTo?: number | undefined
   page: number
   pageSize?: number
+  /** The order by the time the result was recorded (1 oldest first, -1 newest first); unset, the service's own. */
+  sort?: 1 | -1 | undefined
 }): Record<string, string | number> {
   const size = input.pageSize ?? TEST_RESULTS_PAGE_SIZE
   const query: Record<string, string | number> = { as: 'superuser', group: input.group }
@@ -41,6 +44,7 @@ export function teamQuery(input: {
   if (input.upTo !== undefined) query['timeResultRecorded[$lte]'] = input.upTo
   query.$limit = size
   query.$skip = skipOf(input.page, size)
+  if (input.sort !== undefined) query['$sort[timeResultRecorded]'] = String(input.sort)
   return query
 }
 
@@ -87,6 +91,7 @@ export const testInstancesQueryObject = z
     {
       path: ['timeResultRecorded[$lte]'],
       message: 'timeResultRecorded[$lte] must be after timeResultRecorded[$gt]',
+      ...coded('must_be_after', { other: 'timeResultRecorded[$gt]' }),
     },
   )
 

@@ -50,6 +50,11 @@ describe('teamQuery', () => {
       '$skip',
     ])
   })
+
+  it('asks for the order by the recorded time as Feathers spells it', () => {
+    expect(teamQuery({ group: 'grp-uuid-1', page: 1, sort: 1 })['$sort[timeResultRecorded]']).toBe('1')
+    expect(teamQuery({ group: 'grp-uuid-1', page: 1, sort: -1 })['$sort[timeResultRecorded]']).toBe('-1')
+  })
 })
 
 describe('testInstancesQuery parsing', () => {

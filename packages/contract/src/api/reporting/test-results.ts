@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { PAGE_SIZES } from '../../constants'
 import { testResults } from '../../enums/health'
 import { catalogueSchema, epochMs } from '../envelope'
@@ -43,7 +44,11 @@ export const tiFilterRequest = z
       b.created_at_lower === undefined ||
       b.created_at_upper === undefined ||
       b.created_at_lower <= b.created_at_upper,
-    { path: ['created_at_upper'], message: 'created_at_upper must not be before created_at_lower' },
+    {
+      path: ['created_at_upper'],
+      message: 'created_at_upper must not be before created_at_lower',
+      ...coded('not_before', { other: 'created_at_lower' }),
+    },
   )
 export type TiFilterRequest = z.input<typeof tiFilterRequest>
 export type TiFilter = z.output<typeof tiFilterRequest>

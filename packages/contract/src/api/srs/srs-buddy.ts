@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { coded } from '../messages'
 import { defineCatalogue, type ValueOf } from '../../catalogue'
 import { Compliance, TestResult, testResults } from '../../enums/health'
 import { dialCodes } from '../../enums/locale'
@@ -85,6 +86,14 @@ export function srsComplianceOf(record: SrsComplianceInput, now: number): SrsCom
 export const SRS_SORTS = ['next_due', 'last_test', 'name', 'enrolled'] as const
 export type SrsSort = (typeof SRS_SORTS)[number]
 
+/** Each order's own direction when `sort_order` is not sent: due and name ascending, the dates newest first. */
+export const SRS_SORT_DEFAULT_ORDER: Record<SrsSort, 'asc' | 'desc'> = {
+  next_due: 'asc',
+  last_test: 'desc',
+  name: 'asc',
+  enrolled: 'desc',
+}
+
 const paging = (pageSize: number) => ({
   limit: z.number().int().min(1).max(500).default(pageSize),
   offset: z.number().int().min(0).max(100_000_000).default(0),
@@ -105,13 +114,19 @@ export const srsBuddyFilterRequest = z
     last_test_lower: epochMs.optional(),
     last_test_upper: epochMs.optional(),
     sort_by: z.enum(SRS_SORTS).default('next_due'),
+    /** The direction of `sort_by` (a column header clicked twice); absent, the order's own (SRS_SORT_DEFAULT_ORDER). */
+    sort_order: z.enum(['asc', 'desc']).optional(),
   })
   .refine(
     (b) =>
       b.last_test_lower === undefined ||
       b.last_test_upper === undefined ||
       b.last_test_lower <= b.last_test_upper,
-    { path: ['last_test_upper'], message: 'last_test_upper must not be before last_test_lower' },
+    {
+      path: ['last_test_upper'],
+      message: 'last_test_upper must not be before last_test_lower',
+      ...coded('not_before', { other: 'last_test_lower' }),
+    },
   )
 export type SrsBuddyFilterRequest = z.input<typeof srsBuddyFilterRequest>
 export type SrsBuddyFilter = z.output<typeof srsBuddyFilterRequest>

@@ -15,15 +15,16 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
 
   const get = (user: string, url: string) => call(t.app, 'GET', url, { token: tokens[user] })
   const list = async (user: string, query = '') => {
-    const r = await call<{ data: DashboardSession[] }>(
+    const r = await call<DashboardSession[]>(
       t.app,
       'GET',
       `${LIST}?${RANGE}&limit=1000${query ? `&${query}` : ''}`,
       { token: tokens[user] },
     )
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    expect(Array.isArray(r.body.data)).toBe(true)
-    return r.body.data
+    // B §7 "response a plain array": the array is the whole body, not under `data`.
+    expect(Array.isArray(r.body)).toBe(true)
+    return r.body
   }
   const idsOf = (rows: DashboardSession[]) => rows.map((r) => r._id)
   const expected = (pred: (s: FixtureSession) => boolean) =>
@@ -164,16 +165,16 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
     const from = bus[12]?.lastUpdated ?? 0
     const to = bus[3]?.lastUpdated ?? 0
     const r = await get('busways', `${LIST}?last_updated_from=${String(from)}&last_updated_to=${String(to)}`)
-    expect(idsOf(r.body.data)).toEqual(
+    expect(idsOf(r.body)).toEqual(
       expected((s) => s.entity === 'BUS' && s.lastUpdated >= from && s.lastUpdated <= to),
     )
-    expect(idsOf(r.body.data)).toContain(bus[12]?.uid)
-    expect(idsOf(r.body.data)).toContain(bus[3]?.uid)
+    expect(idsOf(r.body)).toContain(bus[12]?.uid)
+    expect(idsOf(r.body)).toContain(bus[3]?.uid)
     const none = await get(
       'busways',
       `${LIST}?last_updated_from=${String(to + 1)}&last_updated_to=${String(to + 1)}`,
     )
-    expect(none.body.data).toEqual([])
+    expect(none.body).toEqual([])
   })
 
   it('pages with offset and limit; one row more than the page says a next page exists', async () => {
@@ -181,8 +182,8 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
     expect(all).toHaveLength(25)
     const page = async (limit: number, offset: number) =>
       idsOf(
-        (await get('busways', `${LIST}?${RANGE}&limit=${String(limit)}&offset=${String(offset)}`)).body
-          .data as DashboardSession[],
+        (await get('busways', `${LIST}?${RANGE}&limit=${String(limit)}&offset=${String(offset)}`))
+          .body as DashboardSession[],
       )
     // Page 1 of 20 asks for 21: the 21st row means page 2 exists.
     expect(await page(21, 0)).toEqual(all.slice(0, 21))
@@ -190,7 +191,7 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
     expect(await page(21, 20)).toEqual(all.slice(20, 25))
     expect(await page(21, 25)).toEqual([])
     // The default page is 20.
-    expect((await get('busways', `${LIST}?${RANGE}`)).body.data).toHaveLength(20)
+    expect((await get('busways', `${LIST}?${RANGE}`)).body).toHaveLength(20)
   })
 
   it('pages across both sides without repeats or gaps (voltnet is CPO and EMSP)', async () => {
@@ -198,7 +199,7 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
     const seen: string[] = []
     for (let offset = 0; offset < all.length + 4; offset += 4) {
       const r = await get('voltnet', `${LIST}?${RANGE}&limit=4&offset=${String(offset)}`)
-      seen.push(...idsOf(r.body.data))
+      seen.push(...idsOf(r.body))
     }
     expect(seen).toEqual(all)
   })
@@ -224,6 +225,19 @@ describe.each(DIALECTS)('busways dashboard sessions (v3) on %s', (dialect) => {
   it("refuses another entity's entity_code (403)", async () => {
     const r = await get('busways', `${LIST}?entity_code=VOLT`)
     expect(r.status).toBe(403)
+  })
+
+  it('documents the list as a plain array and the detail in its envelope', async () => {
+    type Doc = {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }
+      >
+    }
+    const doc = (await call<Doc>(t.app, 'GET', '/api/docs/json')).body
+    const ok = (path: string) => doc.paths[path]?.get.responses['200']?.content['application/json']?.schema
+    expect(ok(LIST)).toMatchObject({ type: 'array' })
+    expect(ok(`${LIST}/{id}`)).toMatchObject({ type: 'object', required: ['data'] })
   })
 
   it('needs a token (401)', async () => {

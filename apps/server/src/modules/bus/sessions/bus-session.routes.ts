@@ -26,12 +26,13 @@ export function busSessionRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['bus'],
         summary:
-          "The entity's charging sessions, newest update first, as a plain array (ask limit+1 to learn of a next page)",
+          "The entity's charging sessions, newest update first, as a plain array: the whole body, no envelope (ask limit+1 to learn of a next page)",
         querystring: busSessionListQuery,
         response: { 200: busSessionListResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await listBusSessions(app.db, callerOf(request), request.query) }),
+    // B §7 "response a plain array": the only list answered without the `data` envelope (decision 0070).
+    async (request) => listBusSessions(app.db, callerOf(request), request.query),
   )
 
   r.get(

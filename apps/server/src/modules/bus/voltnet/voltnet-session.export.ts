@@ -1,5 +1,5 @@
-import type { VoltnetSessionCountFilter } from '@portal/contract'
-import { voltnetSessionCountRequest } from '@portal/contract'
+import type { VoltnetSessionExportFilters } from '@portal/contract'
+import { voltnetSessionExportFilters } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import type { ExportScope, ExportSource } from '../../exports/export-source'
 import { loadSessions } from '../../charging/sessions/session.repository'
@@ -14,7 +14,7 @@ const UNKNOWN_ENTITY = 'Unknown Entity'
 async function* voltnetSessionRows(
   db: Db,
   scope: ExportScope,
-  filters: VoltnetSessionCountFilter,
+  filters: VoltnetSessionExportFilters,
 ): AsyncIterable<SessionExportRow> {
   const names = new Map(
     (await db.selectFrom('entity').select(['code', 'name']).execute()).map((e) => [e.code, e.name]),
@@ -37,12 +37,12 @@ async function* voltnetSessionRows(
   }
 }
 
-/** A voltnet CPO or EMSP session list as an export job: the v1 list's filters (its count body), readable columns. */
-export const voltnetSessionExportSource: ExportSource<VoltnetSessionCountFilter, SessionExportRow> = {
+/** A voltnet CPO or EMSP session list as an export job: the v1 list's filters (without paging), readable columns. */
+export const voltnetSessionExportSource: ExportSource<VoltnetSessionExportFilters, SessionExportRow> = {
   key: 'voltnet-sessions',
   title: 'Voltnet charging sessions',
   permission: { app: 'ev', resource: 'sessions/*', action: 'read' },
-  filters: voltnetSessionCountRequest,
+  filters: voltnetSessionExportFilters,
   columns: busSessionExportColumns(),
   rows: voltnetSessionRows,
 }

@@ -187,6 +187,18 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
     expect(r.body.data.chargingSessions).toHaveLength(20)
   })
 
+  it('counts with the list\'s own body: its offset and limit are ignored (B §7 "same filters")', async () => {
+    const all = expected(side('VOLT', 'CPO'))
+    const whole = { count: all.length, count_capped: false }
+    expect(await count('voltnet', { myEntityType: 'CPO', limit: 21, offset: 0 })).toEqual(whole)
+    expect(await count('voltnet', { myEntityType: 'CPO', limit: 21, offset: 20 })).toEqual(whole)
+    expect(await count('voltnet', { myEntityType: 'CPO', limit: 1, offset: 1000 })).toEqual(whole)
+    const completed = expected(volt('CPO', (s) => s.status === 'COMPLETED'))
+    expect(
+      (await count('voltnet', { myEntityType: 'CPO', state: 'COMPLETED', limit: 5, offset: 5 })).count,
+    ).toBe(completed.length)
+  })
+
   it.each([
     [{}, 'body.myEntityType'],
     [{ myEntityType: 'BOTH' }, 'body.myEntityType'],
@@ -209,7 +221,10 @@ describe.each(DIALECTS)('voltnet dashboard sessions (v1) on %s', (dialect) => {
 
   it.each([
     [{}, 'body.myEntityType'],
-    [{ myEntityType: 'EMSP', limit: 20 }, 'body.limit'],
+    // Paging is checked as the list checks it, then ignored.
+    [{ myEntityType: 'EMSP', limit: 0 }, 'body.limit'],
+    [{ myEntityType: 'EMSP', offset: -1 }, 'body.offset'],
+    [{ myEntityType: 'EMSP', sortBy: 'start' }, 'body.sortBy'],
     [{ myEntityType: 'EMSP', startDateTime: 10, endDateTime: 9 }, 'body.endDateTime'],
   ])('rejects the count %j naming %s', async (body, field) => {
     const r = await post('voltnet', COUNT, body)

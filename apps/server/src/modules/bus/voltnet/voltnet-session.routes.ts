@@ -45,7 +45,8 @@ export function voltnetSessionRoutes(app: FastifyInstance): void {
       config: read,
       schema: {
         tags: ['bus'],
-        summary: 'How many sessions match the filters (capped, cached)',
+        summary:
+          "How many sessions match the list's filters (capped, cached); the list's offset and limit are ignored",
         body: voltnetSessionCountRequest,
         response: { 200: voltnetSessionCountResponse, ...errorResponses },
       },

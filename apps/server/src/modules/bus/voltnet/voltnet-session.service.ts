@@ -76,8 +76,10 @@ export async function countVoltnetSessions(
   body: VoltnetSessionCountFilter,
 ): Promise<ListCount> {
   const entityCode = caller.auth.entityCode
-  const n = await counts.get(voltnetCountScope(entityCode), body, async () =>
-    countSessions(db, await filterOf(db, entityCode, body)),
+  // The list's paging is accepted and ignored (B §7 "same filters"): every page of a list shares one cached count.
+  const { limit: _limit, offset: _offset, ...filters } = body
+  const n = await counts.get(voltnetCountScope(entityCode), filters, async () =>
+    countSessions(db, await filterOf(db, entityCode, filters)),
   )
   return { count: Math.min(n, COUNT_CAP), count_capped: n > COUNT_CAP }
 }

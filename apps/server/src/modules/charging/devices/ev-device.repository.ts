@@ -1,4 +1,4 @@
-import type { EvDeviceSort } from '@portal/contract'
+import type { EvDeviceOrder, EvDeviceSort } from '@portal/contract'
 import { COUNT_CAP, DEVICE_OFFLINE_AFTER_MS, EvSessionStatus } from '@portal/contract'
 import { sql } from 'kysely'
 import type { Db } from '../../../db/database'
@@ -69,25 +69,28 @@ const DEVICE_COLUMNS = [
 
 export type DeviceRow = Awaited<ReturnType<typeof findDevicePage>>[number]
 
-/** One page in the chosen order, id breaking ties (newest first, or oldest heartbeat first, or serial A–Z). */
+/**
+ * One page in the chosen order and direction, id breaking ties the same way (newest first, oldest heartbeat first or
+ * serial A–Z by default). By heartbeat, ascending puts the chargers never heard from first; descending, last.
+ */
 export function findDevicePage(
   db: Db,
   entityCode: string,
   f: DeviceFilter,
   sort: EvDeviceSort,
+  order: EvDeviceOrder,
   page: { limit: number; offset: number },
 ) {
   let q = filtered(db, entityCode, f).select([...DEVICE_COLUMNS])
   if (sort === 'last_heartbeat_at') {
-    // Never heard from first, then the longest silent.
     q = q
-      .orderBy(sql`case when cp.last_heartbeat_at is null then 0 else 1 end`)
-      .orderBy('cp.last_heartbeat_at', 'asc')
-      .orderBy('cp.id', 'asc')
+      .orderBy(sql`case when cp.last_heartbeat_at is null then 0 else 1 end`, order)
+      .orderBy('cp.last_heartbeat_at', order)
+      .orderBy('cp.id', order)
   } else if (sort === 'serial_number') {
-    q = q.orderBy('cp.serial_number', 'asc').orderBy('cp.id', 'asc')
+    q = q.orderBy('cp.serial_number', order).orderBy('cp.id', order)
   } else {
-    q = q.orderBy('cp.created_at', 'desc').orderBy('cp.id', 'desc')
+    q = q.orderBy('cp.created_at', order).orderBy('cp.id', order)
   }
   return q.limit(page.limit).offset(page.offset).execute()
 }

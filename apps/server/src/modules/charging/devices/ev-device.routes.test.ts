@@ -122,6 +122,26 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
     ])
   })
 
+  it('sorts each way: order_by turns the sort around, the chargers never heard from last by the latest heartbeat', async () => {
+    expect(serials((await list('tgrid', 'sort_by=serial_number&order_by=desc')).devices)).toEqual([
+      'GRD-0004',
+      'GRD-0003',
+      'GRD-0002',
+      'GRD-0001',
+    ])
+    expect(serials((await list('tgrid', 'sort_by=last_heartbeat_at&order_by=desc')).devices)).toEqual([
+      'GRD-0001',
+      'GRD-0004',
+      'GRD-0002',
+      'GRD-0003',
+    ])
+    const newest = serials((await list('tgrid', '')).devices)
+    expect(serials((await list('tgrid', 'sort_by=created_at&order_by=asc')).devices)).toEqual(
+      [...newest].reverse(),
+    )
+    expect(serials((await list('tgrid', 'order_by=desc')).devices)).toEqual(newest)
+  })
+
   it('pages with limit and offset; the count stays the whole', async () => {
     const all = serials((await list('tgrid', 'sort_by=serial_number')).devices)
     const page1 = await list('tgrid', 'sort_by=serial_number&limit=3')
@@ -226,6 +246,7 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
     ['protocol[]=HTTP', 'query.protocol[]'],
     ['connectivity=maybe', 'query.connectivity'],
     ['sort_by=name', 'query.sort_by'],
+    ['order_by=up', 'query.order_by'],
     ['limit=0', 'query.limit'],
     ['limit=101', 'query.limit'],
     ['offset=-1', 'query.offset'],

@@ -1,5 +1,5 @@
 import type { EvDevice, EvDeviceDetail, EvDeviceListData, EvDeviceListFilter } from '@portal/contract'
-import { COUNT_CAP, deviceConnectivity, RECENT_SESSIONS_LIMIT } from '@portal/contract'
+import { COUNT_CAP, deviceConnectivity, EV_DEVICE_SORT_ORDER, RECENT_SESSIONS_LIMIT } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
@@ -72,7 +72,10 @@ export async function listDevices(
   const { now: _now, ...countKey } = filter
   const minute = q.connectivity === undefined ? 0 : Math.floor(now / 60_000)
   const [rows, n] = await Promise.all([
-    findDevicePage(db, entityCode, filter, q.sort_by, { limit: q.limit, offset: q.offset }),
+    findDevicePage(db, entityCode, filter, q.sort_by, q.order_by ?? EV_DEVICE_SORT_ORDER[q.sort_by], {
+      limit: q.limit,
+      offset: q.offset,
+    }),
     counts.get(deviceCountScope(entityCode), { ...countKey, minute }, () =>
       countDevices(db, entityCode, filter),
     ),

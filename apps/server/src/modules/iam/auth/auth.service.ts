@@ -66,7 +66,7 @@ export function checkThrottle(deps: AuthDeps, username: string, client: ClientIn
       'TOO_MANY_REQUESTS',
       `Too many failed attempts: try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}`,
       { 'retry-after': String(wait) },
-    )
+    ).withMessage('too_many_attempts', { minutes })
   }
 }
 

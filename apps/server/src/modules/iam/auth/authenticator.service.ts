@@ -64,7 +64,7 @@ export async function confirmAuthenticator(
   if (user.totp_pending_secret === null)
     throw badRequest('Start the set-up again: there is no authenticator waiting for a code')
   const step = verifyTotp(user.totp_pending_secret, code, now)
-  if (step === null) throw fieldError('body.code', 'The code is not correct')
+  if (step === null) throw fieldError('body.code', 'The code is not correct', 'incorrect')
   await db
     .updateTable('app_user')
     .set({
@@ -94,10 +94,10 @@ export async function disableAuthenticator(
   }
   if ('code' in proof) {
     if (verifyTotp(user.totp_secret, proof.code, now, user.totp_last_step) === null) {
-      throw fieldError('body.code', 'The code is not correct')
+      throw fieldError('body.code', 'The code is not correct', 'incorrect')
     }
   } else if (!(await verifyPassword(proof.password, user.password_hash))) {
-    throw fieldError('body.password', 'The password is not correct')
+    throw fieldError('body.password', 'The password is not correct', 'incorrect')
   }
   await db
     .updateTable('app_user')

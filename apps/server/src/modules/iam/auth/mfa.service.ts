@@ -156,7 +156,7 @@ export async function smsLogin(
         {
           'retry-after': String(wait),
         },
-      )
+      ).withMessage('retry_later', { seconds: wait })
     }
     await sendCode(db, deps, challenge.hash, user, now)
     await audit(db, user, client, 'mfa_sms_sent')

@@ -148,7 +148,7 @@ export async function changePassword(
   const user = await findUserById(db, auth.userId)
   if (!user) throw notFound('User')
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
-    throw fieldError('body.current_password', 'The current password is not correct')
+    throw fieldError('body.current_password', 'The current password is not correct', 'incorrect')
   }
   const problem = passwordProblem(input.new_password, user.username)
   if (problem !== null) throw fieldError('body.new_password', problem)

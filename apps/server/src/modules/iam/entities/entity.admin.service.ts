@@ -8,15 +8,15 @@ import type {
 import { appsForIndustries } from '@portal/contract'
 import type { z } from 'zod'
 import type { Db } from '../../../db/database'
-import { fieldError, notFound } from '../../../lib/errors'
+import { fieldError, forbidden, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import { containsInsensitive } from '../../../lib/sql'
 import { checkPermission } from '../../../plugins/auth'
 import { auditChange } from '../audit/audit.service'
 import type { AuthContext } from '../auth/auth-context'
 import { membershipOf } from '../users/user.repository'
-import { findEntityByCode } from './entity.repository'
-import { toEntity } from './entity.service'
+import { descendantCodes, findEntityByCode } from './entity.repository'
+import { isBelowCurrent, managesFromAbove, toEntity } from './entity.service'
 
 type CreateInput = z.output<typeof entityCreateRequest>
 type ClinicInput = z.output<typeof clinicCreateRequest>
@@ -24,9 +24,9 @@ type UpdateInput = z.output<typeof entityUpdateRequest>
 
 async function insertEntity(db: Db, input: CreateInput): Promise<Entity> {
   if (await findEntityByCode(db, input.code))
-    throw fieldError('body.code', 'An entity with this code already exists')
+    throw fieldError('body.code', 'An entity with this code already exists', 'taken')
   if (input.parent_code !== null && !(await findEntityByCode(db, input.parent_code))) {
-    throw fieldError('body.parent_code', 'Unknown parent entity')
+    throw fieldError('body.parent_code', 'Unknown parent entity', 'unknown_reference')
   }
   const now = Date.now()
   const row = await db
@@ -84,8 +84,13 @@ export async function createClinic(db: Db, caller: Caller, input: ClinicInput): 
   return entity
 }
 
+/**
+ * POST /iam/entities/filter: every entity for a platform administrator; for anyone else (with read on entities) the
+ * current entity and the entities below it, the organisation they manage (docs/decisions/0075-entity-management.md).
+ */
 export async function filterEntities(
   db: Db,
+  auth: AuthContext,
   f: {
     limit: number
     offset: number
@@ -95,6 +100,8 @@ export async function filterEntities(
   },
 ) {
   let q = db.selectFrom('entity')
+  if (!auth.isPlatformAdmin)
+    q = q.where('entity.code', 'in', [auth.entityCode, ...(await descendantCodes(db, auth.entityCode))])
   const search = f.search
   if (search)
     q = q.where((eb) =>
@@ -110,8 +117,10 @@ export async function filterEntities(
 }
 
 /**
- * PUT /iam/entities/{code}: a platform administrator changes any entity; anyone else only their current entity,
- * with edit on entities there. Other entities answer 404, whatever the code.
+ * PUT /iam/entities/{code}: a platform administrator changes any entity. The owners and admins of an entity above
+ * it change a child entity's profile; anyone else their current entity or one below it, with edit on entities in
+ * the current entity. Industries and roles decide which apps an entity has: only platform administrators change
+ * them. Other entities answer 404, whatever the code.
  */
 export async function updateEntity(
   db: Db,
@@ -122,8 +131,13 @@ export async function updateEntity(
   const row = await findEntityByCode(db, code)
   if (!row) throw notFound('Entity')
   if (!caller.auth.isPlatformAdmin) {
-    if (row.code !== caller.auth.entityCode) throw notFound('Entity')
-    await checkPermission(db, caller.auth, { app: 'iam', resource: 'entities/*', action: 'edit' })
+    if (!(await managesFromAbove(db, caller.auth, row.code))) {
+      if (row.code !== caller.auth.entityCode && !(await isBelowCurrent(db, caller.auth, row.code)))
+        throw notFound('Entity')
+      await checkPermission(db, caller.auth, { app: 'iam', resource: 'entities/*', action: 'edit' })
+    }
+    if (input.industries !== undefined || input.roles !== undefined)
+      throw forbidden("Only platform administrators can change an entity's industries or roles")
   }
   const before = toEntity(row)
   await db

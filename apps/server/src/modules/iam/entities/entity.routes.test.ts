@@ -194,3 +194,142 @@ describe.each(DIALECTS)('entity administration and switching on %s', (dialect) =
     expect(filter.body.data.entities.map((e: { code: string }) => e.code)).toEqual(['CPO'])
   })
 })
+
+describe.each(DIALECTS)('entities below the current one, and child entities, on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { scale: 0.005 })
+  })
+  afterAll(() => t.close())
+
+  const codes = (body: { data: { entities: { code: string }[] } }) => body.data.entities.map((e) => e.code)
+
+  it('lists the current entity and those below it for its admins; every entity for a platform administrator', async () => {
+    const vending = await loginAs(t.app, 'vending')
+    const clinic = await call(t.app, 'POST', '/api/main/iam/entities/clinic', {
+      token: vending,
+      body: { code: 'VEND-CLINIC', name: 'Vend Staff Clinic' },
+    })
+    expect(clinic.status).toBe(200)
+    const mine = await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+      token: vending,
+      body: { limit: 50, offset: 0 },
+    })
+    expect(mine.status).toBe(200)
+    expect(codes(mine.body)).toEqual(['VEND', 'VEND-CLINIC'])
+    expect(mine.body.data.count).toBe(2)
+    const children = await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+      token: vending,
+      body: { limit: 50, offset: 0, parent_code: 'VEND' },
+    })
+    expect(codes(children.body)).toEqual(['VEND-CLINIC'])
+    // Another entity's children stay out of reach, filter or not.
+    const others = await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+      token: vending,
+      body: { limit: 50, offset: 0, parent_code: 'HEALTH' },
+    })
+    expect(others.body.data).toEqual({ entities: [], count: 0 })
+
+    const admin = await loginAs(t.app, 'admin')
+    const all = await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+      token: admin,
+      body: { limit: 50, offset: 0, parent_code: 'HEALTH' },
+    })
+    expect(codes(all.body)).toEqual(['CB-JE', 'CB-TPY'])
+
+    // Without read on entities (an authorised member with a vending policy only): no list.
+    const viewer = await loginAs(t.app, 'viewer')
+    const refused = await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+      token: viewer,
+      body: { limit: 50, offset: 0 },
+    })
+    expect(refused.status).toBe(403)
+  })
+
+  it('refuses entity creation to anyone but a platform administrator, and industries changes too', async () => {
+    const vending = await loginAs(t.app, 'vending')
+    const body = { code: 'NOT-MINE', name: 'Not Mine', industries: ['vending'] }
+    const refused = await call(t.app, 'POST', '/api/main/iam/entities', { token: vending, body })
+    expect(refused.status).toBe(403)
+    expect(
+      await t.database.db.selectFrom('entity').where('code', '=', 'NOT-MINE').select('id').executeTakeFirst(),
+    ).toBeUndefined()
+
+    const ownIndustries = await call(t.app, 'PUT', '/api/main/iam/entities/VEND', {
+      token: vending,
+      body: { industries: ['vending', 'cpo'] },
+    })
+    expect(ownIndustries.status).toBe(403)
+    const admin = await loginAs(t.app, 'admin')
+    const byAdmin = await call(t.app, 'PUT', '/api/main/iam/entities/LIMO', {
+      token: admin,
+      body: { industries: ['limo', 'fx'] },
+    })
+    expect(byAdmin.status).toBe(200)
+    expect(byAdmin.body.data.industries).toEqual(['limo', 'fx'])
+  })
+
+  it('lets the admin of a parent read and change its child entities, from a clinic where she has no payment policy', async () => {
+    const login = await call(t.app, 'POST', '/api/main/iam/login', {
+      body: { username: 'clinics', password: 'demo1234' },
+    })
+    const token = login.body.data.token as string
+    expect(login.body.data.entity_code).toBe('CB-TPY')
+    // A §5: no payment policy in the clinic, but two child entities (below HEALTH, which she administers).
+    const payment = await call(t.app, 'POST', '/api/main/iam/policies/check', {
+      token,
+      body: { app_code: 'payment', resource_code: 'payment-configs/*' },
+    })
+    expect(payment.body.data.allowed_action).toEqual([])
+    const children = await call(
+      t.app,
+      'POST',
+      `/api/main/iam/users/${login.body.data.user_uuid as string}/child-entities/filter`,
+      { token, body: { limit: 10 } },
+    )
+    expect(children.body.data).toEqual({
+      entities: [
+        { code: 'CB-JE', name: 'CareBridge Jurong East', parent_code: 'HEALTH' },
+        { code: 'CB-TPY', name: 'CareBridge Toa Payoh', parent_code: 'HEALTH' },
+      ],
+      count: 2,
+    })
+
+    // Not a member of Jurong East, yet its profile is hers to read and change: she administers its parent.
+    const read = await call(t.app, 'GET', '/api/main/iam/entities/CB-JE', { token })
+    expect(read.status).toBe(200)
+    expect(read.body.data).toMatchObject({ code: 'CB-JE', parent_code: 'HEALTH' })
+    const renamed = await call(t.app, 'PUT', '/api/main/iam/entities/CB-JE', {
+      token,
+      body: { name: 'CareBridge Jurong East (JEM)', preferred_identifier: 'nric' },
+    })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body.data).toMatchObject({
+      name: 'CareBridge Jurong East (JEM)',
+      preferred_identifier: 'nric',
+    })
+    const industries = await call(t.app, 'PUT', '/api/main/iam/entities/CB-JE', {
+      token,
+      body: { industries: ['vending'] },
+    })
+    expect(industries.status).toBe(403)
+
+    // Entities beside hers answer as if they did not exist.
+    const cpo = await call(t.app, 'GET', '/api/main/iam/entities/CPO', { token })
+    const missing = await call(t.app, 'GET', '/api/main/iam/entities/NOPE', { token })
+    expect(cpo.status).toBe(404)
+    expect(cpo.body).toEqual(missing.body)
+    expect(
+      (await call(t.app, 'PUT', '/api/main/iam/entities/VEND', { token, body: { name: 'Mine' } })).status,
+    ).toBe(404)
+    // The clinic's owner of the list (read on entities in the clinic) she is not: no entity list there.
+    expect(
+      (
+        await call(t.app, 'POST', '/api/main/iam/entities/filter', {
+          token,
+          body: { limit: 10, offset: 0 },
+        })
+      ).status,
+    ).toBe(403)
+  })
+})

@@ -67,15 +67,16 @@ export function entityRoutes(app: FastifyInstance) {
   r.post(
     '/iam/entities/filter',
     {
-      ...platformAdmin,
+      config: { permission: { app: 'iam', resource: 'entities/*', action: 'read' } },
       schema: {
         tags,
-        summary: 'Every entity, paged (platform administrators)',
+        summary:
+          'Entities, paged: every entity for platform administrators, else the current entity and those below it',
         body: entityFilterRequest,
         response: { 200: entityFilterResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await filterEntities(db, request.body) }),
+    async (request) => ({ data: await filterEntities(db, requireAuth(request), request.body) }),
   )
   r.post(
     '/iam/entities',

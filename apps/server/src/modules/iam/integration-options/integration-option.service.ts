@@ -98,7 +98,8 @@ function resolveWrite(input: IntegrationOptionWrite, stored: IntegrationOptionRo
   return { config: JSON.stringify(config), secrets: JSON.stringify(secrets) }
 }
 
-const nameTaken = () => fieldError('body.name', 'An integration option with this name already exists')
+const nameTaken = () =>
+  fieldError('body.name', 'An integration option with this name already exists', 'taken')
 
 async function ensureUnique(db: Db, entityCode: string, name: string, exceptId?: number) {
   let q = db.selectFrom('integration_option').where('entity_code', '=', entityCode).where('name', '=', name)

@@ -46,7 +46,12 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
     })
     expect(dup.status).toBe(400)
     expect(dup.body.error.issues).toEqual([
-      { path: 'body.name', message: 'A role with this name already exists' },
+      {
+        path: 'body.name',
+        message: 'A role with this name already exists',
+        message_code: 'taken',
+        params: {},
+      },
     ])
     const renamed = await call(t.app, 'PUT', `/api/main/iam/roles/${String(id)}`, {
       token: owner,

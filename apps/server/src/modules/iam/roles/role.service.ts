@@ -96,14 +96,17 @@ async function checkPolicies(db: Db, entityCode: string, ids: readonly number[])
     .select('id')
     .execute()
   const missing = ids.filter((id) => !found.some((f) => f.id === id))
-  if (missing.length > 0) throw fieldError('body.policy_ids', `Unknown policy: ${missing.join(', ')}`)
+  if (missing.length > 0)
+    throw fieldError('body.policy_ids', `Unknown policy: ${missing.join(', ')}`, 'unknown_reference', {
+      values: missing,
+    })
 }
 
 async function nameTaken(db: Db, entityCode: string, name: string, exceptId?: number) {
   let q = db.selectFrom('iam_role').where('entity_code', '=', entityCode).where('name', '=', name)
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
   if (await q.select('id').executeTakeFirst())
-    throw fieldError('body.name', 'A role with this name already exists')
+    throw fieldError('body.name', 'A role with this name already exists', 'taken')
 }
 
 export async function createRole(db: Db, caller: Caller, input: RoleWriteRequest & RoleInput): Promise<Role> {

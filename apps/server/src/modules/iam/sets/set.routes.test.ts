@@ -77,7 +77,12 @@ describe.each(DIALECTS)('sets and set-scoped access on %s', (dialect) => {
       body: { code: 'east', name: 'East again' },
     })
     expect(dup.body.error.issues).toEqual([
-      { path: 'body.code', message: 'A set with this code already exists' },
+      {
+        path: 'body.code',
+        message: 'A set with this code already exists',
+        message_code: 'taken',
+        params: {},
+      },
     ])
     const bad = await call(t.app, 'POST', '/api/main/iam/sets', {
       token: owner,

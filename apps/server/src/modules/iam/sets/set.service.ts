@@ -106,10 +106,10 @@ export async function searchSetResources(db: Db, caller: Caller, query: string, 
 async function validate(db: Db, entityCode: string, input: SetInput, selfId?: number): Promise<number[]> {
   const sets = await allSetsOf(db, entityCode)
   if (sets.some((s) => s.code === input.code && s.id !== selfId))
-    throw fieldError('body.code', 'A set with this code already exists')
+    throw fieldError('body.code', 'A set with this code already exists', 'taken')
   if (input.parent_id !== null) {
     const parent = sets.find((s) => s.id === input.parent_id)
-    if (!parent) throw fieldError('body.parent_id', 'Unknown parent set')
+    if (!parent) throw fieldError('body.parent_id', 'Unknown parent set', 'unknown_reference')
     let cursor: typeof parent | undefined = parent
     while (cursor) {
       if (cursor.id === selfId)
@@ -127,7 +127,14 @@ async function validate(db: Db, entityCode: string, input: SetInput, selfId?: nu
       .execute()
     const missing = ids.filter((id) => !found.some((f) => f.id === id))
     if (missing.length > 0)
-      throw fieldError('body.resource_codes', `Unknown machine: ${missing.slice(0, 5).join(', ')}`)
+      throw fieldError(
+        'body.resource_codes',
+        `Unknown machine: ${missing.slice(0, 5).join(', ')}`,
+        'unknown_reference',
+        {
+          values: missing.slice(0, 5),
+        },
+      )
   }
   return ids
 }

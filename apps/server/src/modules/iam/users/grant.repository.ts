@@ -61,7 +61,7 @@ export async function validateGrants(
         .where('id', '=', g.role_id)
         .select('id')
         .executeTakeFirst()
-      if (!role) throw fieldError(`body.grants.${String(i)}.role_id`, 'Unknown role')
+      if (!role) throw fieldError(`body.grants.${String(i)}.role_id`, 'Unknown role', 'unknown_reference')
     }
     if (g.policy_id !== null) {
       const policyId = g.policy_id
@@ -71,7 +71,8 @@ export async function validateGrants(
         .where((eb) => eb.or([eb('entity_code', '=', entityCode), eb('entity_code', 'is', null)]))
         .select('id')
         .executeTakeFirst()
-      if (!policy) throw fieldError(`body.grants.${String(i)}.policy_id`, 'Unknown policy')
+      if (!policy)
+        throw fieldError(`body.grants.${String(i)}.policy_id`, 'Unknown policy', 'unknown_reference')
     }
     if (g.set_id !== null) {
       const set = await db
@@ -80,7 +81,7 @@ export async function validateGrants(
         .where('id', '=', g.set_id)
         .select('id')
         .executeTakeFirst()
-      if (!set) throw fieldError(`body.grants.${String(i)}.set_id`, 'Unknown set')
+      if (!set) throw fieldError(`body.grants.${String(i)}.set_id`, 'Unknown set', 'unknown_reference')
     }
   }
 }

@@ -130,7 +130,7 @@ export async function searchUsers(db: Db, caller: Caller, query: string, limit: 
 export async function createUser(db: Db, caller: Caller, input: CreateInput) {
   const entityCode = caller.auth.entityCode
   if (await findUserByUsername(db, input.username))
-    throw fieldError('body.username', 'This username is taken')
+    throw fieldError('body.username', 'This username is taken', 'taken')
   await validateGrants(db, entityCode, input.grants)
   const now = Date.now()
   const token = newOpaqueToken()

@@ -33,6 +33,23 @@ export async function membershipOf(db: Db, userId: number, entityCode: string): 
   return row?.relation
 }
 
+/** True when the user owns (0) or administers (1) one of the entities. */
+export async function administersAny(
+  db: Db,
+  userId: number,
+  entityCodes: readonly string[],
+): Promise<boolean> {
+  if (entityCodes.length === 0) return false
+  const row = await db
+    .selectFrom('membership')
+    .where('user_id', '=', userId)
+    .where('entity_code', 'in', entityCodes)
+    .where('relation', 'in', [0, 1])
+    .select('entity_code')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** True when the user is a member of the entity (any relation); scoping for user lookups. */
 export async function isMemberOf(db: Db, userId: number, entityCode: string): Promise<boolean> {
   return (await membershipOf(db, userId, entityCode)) !== undefined

@@ -212,6 +212,42 @@ describe.each(DIALECTS)('users on %s', (dialect) => {
     expect(tooBig.statusCode).toBe(413)
   })
 
+  it('finds members by name for whoever reads users or edits payment configs (the "Add user" picker)', async () => {
+    const search = (token: string) =>
+      call(t.app, 'POST', '/api/main/iam/users/search', { token, body: { query: 'restocker', limit: 5 } })
+    const byOwner = await search(owner)
+    expect(byOwner.status).toBe(200)
+    expect(byOwner.body.data.users.map((u: { username: string }) => u.username)).toContain('restocker')
+
+    // `payments` views payment configuration only: no member search.
+    const payments = await loginAs(t.app, 'payments')
+    expect((await search(payments)).status).toBe(403)
+    const policy = await call(t.app, 'POST', '/api/main/iam/policies', {
+      token: owner,
+      body: {
+        name: 'Payment editors',
+        statements: [{ app_code: 'payment', resource_code: 'payment-configs/*', action_code: 'edit' }],
+      },
+    })
+    const granted = await call(t.app, 'PUT', `/api/main/iam/users/${await uuidOf('payments')}`, {
+      token: owner,
+      body: { grants: [{ policy_id: policy.body.data.id as number }] },
+    })
+    expect(granted.status).toBe(200)
+    const found = await search(payments)
+    expect(found.status).toBe(200)
+    expect(found.body.data.users).toEqual(byOwner.body.data.users)
+    // Still no user list: the search answers names, nothing more.
+    expect(
+      (
+        await call(t.app, 'POST', '/api/main/iam/users/filter', {
+          token: payments,
+          body: { limit: 5, offset: 0 },
+        })
+      ).status,
+    ).toBe(403)
+  })
+
   it('counts child entities for the entity-settings rule (A §5)', async () => {
     const me = await uuidOf('vending')
     const before = await call(t.app, 'POST', `/api/main/iam/users/${me}/child-entities/filter`, {

@@ -75,10 +75,18 @@ export function userRoutes(app: FastifyInstance, config: Config) {
   r.post(
     '/iam/users/search',
     {
-      ...read,
+      // Entity settings' "Add user" picks a member for a payment option: payment editors find members too.
+      config: {
+        permission: {
+          anyOf: [
+            { app: 'iam', resource: 'users/*', action: 'read' },
+            { app: 'payment', resource: 'payment-configs/*', action: 'edit' },
+          ],
+        },
+      },
       schema: {
         tags,
-        summary: 'Users by name, username, email or phone',
+        summary: 'Members of the current entity by name, username, email or phone',
         body: searchRequest,
         response: { 200: userSearchResponse, ...errorResponses },
       },

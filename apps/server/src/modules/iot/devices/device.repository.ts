@@ -13,6 +13,27 @@ function machinesInScope(db: Db, scope: number[]) {
     .select('machine_set.machine_id')
 }
 
+type Direction = 'asc' | 'desc'
+
+/** Each sort of the TCN list as its column and direction; the id breaks ties the same way. */
+const TCN_ORDER: Record<TcnDeviceSort, readonly ['created_at' | 'last_login' | 'mid', Direction]> = {
+  [TcnDeviceSort.created_at_desc]: ['created_at', 'desc'],
+  [TcnDeviceSort.created_at_asc]: ['created_at', 'asc'],
+  [TcnDeviceSort.last_login_desc]: ['last_login', 'desc'],
+  [TcnDeviceSort.last_login_asc]: ['last_login', 'asc'],
+  [TcnDeviceSort.mid_asc]: ['mid', 'asc'],
+  [TcnDeviceSort.mid_desc]: ['mid', 'desc'],
+}
+
+const DEVICE_ORDER: Record<DeviceSort, readonly ['created_at' | 'last_seen' | 'device_code', Direction]> = {
+  [DeviceSort.created_at_desc]: ['created_at', 'desc'],
+  [DeviceSort.created_at_asc]: ['created_at', 'asc'],
+  [DeviceSort.last_seen_desc]: ['last_seen', 'desc'],
+  [DeviceSort.last_seen_asc]: ['last_seen', 'asc'],
+  [DeviceSort.device_code_asc]: ['device_code', 'asc'],
+  [DeviceSort.device_code_desc]: ['device_code', 'desc'],
+}
+
 function tcnFiltered(db: Db, entityCode: string, f: TcnDeviceFilter, scope: MachineScope, now: number) {
   let q = db.selectFrom('tcn_device').where('tcn_device.entity_code', '=', entityCode)
   if (scope !== null) q = q.where('tcn_device.machine_id', 'in', machinesInScope(db, scope))
@@ -40,24 +61,12 @@ export function findTcnDevicePage(
   scope: MachineScope,
   now: number,
 ): Promise<TcnDeviceRow[]> {
+  const [column, dir] = TCN_ORDER[f.sort_by]
   let q = tcnFiltered(db, entityCode, f, scope, now).selectAll('tcn_device')
-  switch (f.sort_by) {
-    case TcnDeviceSort.created_at_asc:
-      q = q.orderBy('tcn_device.created_at', 'asc').orderBy('tcn_device.id', 'asc')
-      break
-    case TcnDeviceSort.last_login_desc:
-      // Never-logged-in devices last on both engines (PostgreSQL puts nulls first in a descending sort).
-      q = q
-        .orderBy((eb) => eb.case().when('tcn_device.last_login', 'is', null).then(1).else(0).end())
-        .orderBy('tcn_device.last_login', 'desc')
-        .orderBy('tcn_device.id', 'desc')
-      break
-    case TcnDeviceSort.mid_asc:
-      q = q.orderBy('tcn_device.mid', 'asc').orderBy('tcn_device.id', 'asc')
-      break
-    default:
-      q = q.orderBy('tcn_device.created_at', 'desc').orderBy('tcn_device.id', 'desc')
-  }
+  // Never-logged-in devices last either way, on both engines (PostgreSQL puts nulls first in a descending sort).
+  if (column === 'last_login')
+    q = q.orderBy((eb) => eb.case().when('tcn_device.last_login', 'is', null).then(1).else(0).end())
+  q = q.orderBy(`tcn_device.${column}`, dir).orderBy('tcn_device.id', dir)
   return q.limit(f.limit).offset(f.offset).execute()
 }
 
@@ -101,23 +110,11 @@ export function findDevicePage(
   f: DeviceFilter,
   scope: MachineScope,
 ): Promise<DashboardDeviceRow[]> {
+  const [column, dir] = DEVICE_ORDER[f.sort_by]
   let q = deviceFiltered(db, entityCode, f, scope).selectAll('dashboard_device')
-  switch (f.sort_by) {
-    case DeviceSort.created_at_asc:
-      q = q.orderBy('dashboard_device.created_at', 'asc').orderBy('dashboard_device.id', 'asc')
-      break
-    case DeviceSort.last_seen_desc:
-      q = q
-        .orderBy((eb) => eb.case().when('dashboard_device.last_seen', 'is', null).then(1).else(0).end())
-        .orderBy('dashboard_device.last_seen', 'desc')
-        .orderBy('dashboard_device.id', 'desc')
-      break
-    case DeviceSort.device_code_asc:
-      q = q.orderBy('dashboard_device.device_code', 'asc').orderBy('dashboard_device.id', 'asc')
-      break
-    default:
-      q = q.orderBy('dashboard_device.created_at', 'desc').orderBy('dashboard_device.id', 'desc')
-  }
+  if (column === 'last_seen')
+    q = q.orderBy((eb) => eb.case().when('dashboard_device.last_seen', 'is', null).then(1).else(0).end())
+  q = q.orderBy(`dashboard_device.${column}`, dir).orderBy('dashboard_device.id', dir)
   return q.limit(f.limit).offset(f.offset).execute()
 }
 

@@ -111,9 +111,21 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(asc).toEqual([...allTcn].reverse().map((d) => d.id))
     const byMid = (await tcn({ sort_by: 'mid_asc' })).devices.map((d) => d.mid)
     expect(byMid).toEqual([...byMid].sort())
-    const byLogin = (await tcn({ sort_by: 'last_login_desc' })).devices
-    const logins = byLogin.map((d) => d.last_login ?? -1)
-    expect(logins).toEqual([...logins].sort((a, b) => b - a))
+    expect((await tcn({ sort_by: 'mid_desc' })).devices.map((d) => d.mid)).toEqual([...byMid].reverse())
+  })
+
+  it.each([
+    ['last_login_desc', (a: number, b: number) => b - a],
+    ['last_login_asc', (a: number, b: number) => a - b],
+  ] as const)('sorts TCN devices %s, never-logged-in boards last', async (sort, order) => {
+    const devices = (await tcn({ sort_by: sort })).devices
+    const logged = devices.filter((d) => d.last_login !== null)
+    const never = devices.filter((d) => d.last_login === null)
+    expect(logged.length).toBeGreaterThan(0)
+    expect(never.length).toBeGreaterThan(0)
+    expect(devices.slice(logged.length)).toEqual(never)
+    const logins = logged.map((d) => d.last_login ?? 0)
+    expect(logins).toEqual([...logins].sort(order))
   })
 
   it('lists dashboard devices newest first, pages and counts', async () => {
@@ -144,9 +156,23 @@ describe.each(DIALECTS)('devices on %s', (dialect) => {
     expect(result.count).toBe(expected.length)
   })
 
-  it('sorts dashboard devices by device code', async () => {
+  it('sorts dashboard devices by device code, either way', async () => {
     const byCode = (await devices({ sort_by: 'device_code_asc' })).devices.map((d) => d.device_code)
     expect(byCode).toEqual([...byCode].sort())
+    const desc = (await devices({ sort_by: 'device_code_desc' })).devices.map((d) => d.device_code)
+    expect(desc).toEqual([...byCode].reverse())
+  })
+
+  it.each([
+    ['last_seen_desc', (a: number, b: number) => b - a],
+    ['last_seen_asc', (a: number, b: number) => a - b],
+  ] as const)('sorts dashboard devices %s, never-seen screens last', async (sort, order) => {
+    const list = (await devices({ sort_by: sort })).devices
+    const seen = list.filter((d) => d.last_seen !== null)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(list.slice(seen.length).every((d) => d.last_seen === null)).toBe(true)
+    const times = seen.map((d) => d.last_seen ?? 0)
+    expect(times).toEqual([...times].sort(order))
   })
 
   it('returns a device with its commands and queues a new one as pending', async () => {

@@ -44,6 +44,7 @@ describe.each(DIALECTS)('machine editing on %s', (dialect) => {
       ...machine.general_settings.opening_hours,
       monday: { closed: false, open: '07:30', close: '22:00' },
       sunday: { closed: true, open: '00:00', close: '23:59' },
+      public_holiday: { closed: false, open: '10:00', close: '16:00' },
     },
   })
 
@@ -63,6 +64,31 @@ describe.each(DIALECTS)('machine editing on %s', (dialect) => {
     expect(JSON.parse(audit?.after ?? '{}')).toMatchObject({ cp_timeout: 45 })
   })
 
+  it('answers every machine with Public Holiday hours (A §9), saved like any other day', async () => {
+    expect(Object.keys(machine.general_settings.opening_hours)).toContain('public_holiday')
+    const r = await call(t.app, 'PUT', `${MACHINE}/${machine.machine_id}/settings`, {
+      token,
+      body: settings(),
+    })
+    expect(r.body.data.opening_hours.public_holiday).toEqual({ closed: false, open: '10:00', close: '16:00' })
+    const after = await detail(machine.machine_id)
+    expect(after.general_settings.opening_hours.public_holiday).toEqual({
+      closed: false,
+      open: '10:00',
+      close: '16:00',
+    })
+  })
+
+  it('answers settings without Public Holiday hours with a 400 naming the day', async () => {
+    const { public_holiday: _holiday, ...week } = settings().opening_hours
+    const r = await call(t.app, 'PUT', `${MACHINE}/${machine.machine_id}/settings`, {
+      token,
+      body: { ...settings(), opening_hours: week },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body.error.message).toContain('body.opening_hours.public_holiday')
+  })
+
   it.each([
     [{ cp_timeout: -1 }, 'body.cp_timeout'],
     [{ price_decimal_places: 9 }, 'body.price_decimal_places'],
@@ -70,6 +96,10 @@ describe.each(DIALECTS)('machine editing on %s', (dialect) => {
     [{ mdb_channel: 'one' }, 'body.mdb_channel'],
     [{ colour: 'red' }, 'body'],
     [{ opening_hours: { monday: { closed: false, open: '18:00', close: '09:00' } } }, 'body.opening_hours'],
+    [
+      { opening_hours: { public_holiday: { closed: false, open: '18:00', close: '09:00' } } },
+      'body.opening_hours.public_holiday',
+    ],
   ])('answers %j with a 400 naming %s', async (change, field) => {
     const r = await call(t.app, 'PUT', `${MACHINE}/${machine.machine_id}/settings`, {
       token,

@@ -49,6 +49,26 @@ describe('cleanGeneralSettings', () => {
     expect(s.model_number).toBe('TCN-D720-10G')
     expect(s.opening_hours.monday.closed).toBe(true)
   })
+  it('gives settings stored before Public Holiday existed the Sunday hours on a public holiday', () => {
+    const sunday = { closed: false, open: '09:00', close: '18:00' }
+    const s = cleanGeneralSettings(
+      { opening_hours: { monday: { closed: false, open: '07:00', close: '22:00' }, sunday } },
+      row,
+    )
+    expect(s.opening_hours.public_holiday).toEqual(sunday)
+    expect(s.opening_hours.monday).toEqual({ closed: false, open: '07:00', close: '22:00' })
+    expect(s.opening_hours.tuesday.closed).toBe(true)
+  })
+  it('keeps stored Public Holiday hours', () => {
+    const holiday = { closed: true, open: '00:00', close: '23:59' }
+    const s = cleanGeneralSettings(
+      {
+        opening_hours: { sunday: { closed: false, open: '09:00', close: '18:00' }, public_holiday: holiday },
+      },
+      row,
+    )
+    expect(s.opening_hours.public_holiday).toEqual(holiday)
+  })
   it('falls back to defaults rather than fail on an invalid document', () => {
     const s = cleanGeneralSettings({ price_decimal_places: 99 }, row)
     expect(s.price_decimal_places).toBe(2)

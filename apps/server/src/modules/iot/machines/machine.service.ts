@@ -116,6 +116,9 @@ export function cleanServiceStatuses(raw: unknown): MachineServiceStatuses {
 
 const CLOSED_DAY = { closed: true, open: '00:00', close: '23:59' }
 
+const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+
 /** Settings stored before a field existed get its default instead of failing the whole machine page. */
 export function cleanGeneralSettings(
   raw: unknown,
@@ -140,7 +143,12 @@ export function cleanGeneralSettings(
     price_decimal_places: 2,
     payment_denominations: '',
   }
-  const merged = { ...defaults, ...(typeof raw === 'object' && raw !== null ? raw : {}) }
+  const stored = asRecord(raw)
+  const hours = asRecord(stored.opening_hours)
+  // Settings saved before Public Holiday existed (A §9) keep their week; the holiday follows Sunday's hours, the
+  // usual rule for a shop (docs/decisions/0060-public-holiday-opening-hours.md).
+  const openingHours = { ...defaults.opening_hours, public_holiday: hours.sunday ?? CLOSED_DAY, ...hours }
+  const merged = { ...defaults, ...stored, opening_hours: openingHours }
   const parsed = machineGeneralSettings.safeParse(merged)
   return parsed.success ? parsed.data : defaults
 }

@@ -62,7 +62,8 @@ export async function getSku(db: Db, entityCode: string, id: number): Promise<Sk
   return withSlots(db, entityCode, await requireSku(db, entityCode, id))
 }
 
-const codeTaken = () => fieldError('body.sku_code', 'Another SKU of this entity already has this code')
+const codeTaken = () =>
+  fieldError('body.sku_code', 'Another SKU of this entity already has this code', 'taken')
 
 function columnsOf(input: SkuWrite) {
   return {

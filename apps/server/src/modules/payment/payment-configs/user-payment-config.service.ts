@@ -48,7 +48,7 @@ export async function filterUserConfigs(db: Db, caller: Caller, f: UserConfigFil
 }
 
 const alreadyConfigured = () =>
-  fieldError('body.user_uuid', 'This user already has a config for this payment option')
+  fieldError('body.user_uuid', 'This user already has a config for this payment option', 'taken')
 
 export async function createUserConfig(
   db: Db,

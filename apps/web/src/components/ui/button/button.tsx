@@ -14,10 +14,11 @@ const variantClasses: Record<ButtonVariant, string> = {
     'border-transparent bg-slate-700 text-white shadow-xs hover:bg-slate-800 focus-visible:outline-slate-600',
   secondaryBasic:
     'border-slate-200 bg-slate-100 text-slate-700 hover:bg-slate-200 focus-visible:outline-slate-500',
-  info: 'border-transparent bg-sky-600 text-white shadow-xs hover:bg-sky-700 focus-visible:outline-sky-600',
+  // White text keeps 4.5:1 only from the 700 shades of sky and emerald (WCAG 1.4.3).
+  info: 'border-transparent bg-sky-700 text-white shadow-xs hover:bg-sky-800 focus-visible:outline-sky-600',
   infoBasic: 'border-sky-200 bg-sky-50 text-sky-700 hover:bg-sky-100 focus-visible:outline-sky-600',
   positive:
-    'border-transparent bg-emerald-600 text-white shadow-xs hover:bg-emerald-700 focus-visible:outline-emerald-600',
+    'border-transparent bg-emerald-700 text-white shadow-xs hover:bg-emerald-800 focus-visible:outline-emerald-600',
   positiveBasic:
     'border-emerald-200 bg-emerald-50 text-emerald-700 hover:bg-emerald-100 focus-visible:outline-emerald-600',
   // White on amber-500 is unreadable, so the solid warning button carries dark text.

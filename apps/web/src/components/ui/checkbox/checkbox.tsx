@@ -1,6 +1,6 @@
-import { useMergeRefs } from '@floating-ui/react'
 import { useEffect, useId, useRef, type ComponentPropsWithRef, type ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
+import { useMergedRef } from '@/components/ui/merge-refs/merge-refs'
 
 export interface CheckboxProps extends Omit<ComponentPropsWithRef<'input'>, 'type' | 'children'> {
   label: ReactNode
@@ -21,7 +21,7 @@ export function Checkbox({
   ...props
 }: CheckboxProps) {
   const inner = useRef<HTMLInputElement>(null)
-  const merged = useMergeRefs([inner, ref])
+  const merged = useMergedRef(inner, ref)
   const generatedId = useId()
   const id = props.id ?? generatedId
   const descriptionId = `${id}-description`

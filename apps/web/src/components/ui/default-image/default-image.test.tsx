@@ -41,6 +41,13 @@ describe('DefaultImage', () => {
     expect(screen.getByTestId('default-image-placeholder')).toBeInTheDocument()
   })
 
+  it('hides a decorative picture (an empty alternative text) instead of showing an image without a name', () => {
+    const { container } = render(<DefaultImage name="Ada Lovelace" alt="" />)
+    expect(screen.queryByRole('img')).toBeNull()
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true')
+    expect(container.firstElementChild).toHaveTextContent(/^AL$/)
+  })
+
   it('takes an explicit alternative text', () => {
     render(<DefaultImage name="Acme" alt="Acme logo" src="/acme.png" shape="square" />)
     expect(screen.getByRole('img', { name: 'Acme logo' })).toBeInTheDocument()

@@ -78,10 +78,12 @@ export function DefaultImage({
     )
   }
 
+  // An empty alternative text marks the picture as decorative (the name is written beside it): hidden from
+  // assistive technology, as an <img alt=""> is, rather than an image without a name.
+  const decorative = label === ''
   return (
     <span
-      role="img"
-      aria-label={label}
+      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
       className={cn(
         'inline-flex shrink-0 items-center justify-center font-semibold select-none',
         rounding,

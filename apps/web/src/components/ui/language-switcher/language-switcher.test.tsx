@@ -32,6 +32,13 @@ describe('LanguageSwitcher', () => {
     expect(getCookie(LANGUAGE_COOKIE)).toBe('ms')
   })
 
+  it('shows the chosen language while its strings are still on their way (a reload in Chinese)', async () => {
+    // The cookie's language is set before its strings arrive: i18next resolves to the fallback meanwhile.
+    await i18n.changeLanguage('ta')
+    render(<LanguageSwitcher />)
+    expect(screen.getByRole('combobox')).toHaveValue('ta')
+  })
+
   it('can keep its label for screen readers only', () => {
     render(<LanguageSwitcher hideLabel />)
     expect(screen.getByText('Language')).toHaveClass('sr-only')

@@ -14,7 +14,9 @@ export interface LanguageSwitcherProps {
 export function LanguageSwitcher({ hideLabel = false, className }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation()
   const id = useId()
-  const current = isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE
+  // `language`, not `resolvedLanguage`: the strings arrive after the switch (lazy locales), and until then i18next
+  // resolves to the fallback, so the select would read English after a reload in Chinese.
+  const current = isLanguageCode(i18n.language) ? i18n.language : DEFAULT_LANGUAGE
 
   return (
     <div className={cn('inline-flex items-center gap-2 text-sm', className)}>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { Modal, type ModalProps } from '@/components/ui/modal/modal'
+import { ToastProvider, useToast } from '@/components/ui/toast/toast'
 
 function renderOpen(props: Partial<ModalProps> = {}) {
   const onClose = vi.fn()
@@ -138,5 +139,90 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('dialog')).toBeNull()
     await waitFor(() => expect(opener).toHaveFocus())
+  })
+
+  it.each([
+    ['its close button', () => screen.getByRole('button', { name: 'Close' })],
+    ['a click outside', () => screen.getByTestId('modal-backdrop')],
+  ])('gives focus back to the opener when closed with %s', async (_, target) => {
+    const user = userEvent.setup()
+    function Page() {
+      const [open, setOpen] = useState(false)
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <Modal open={open} onClose={() => setOpen(false)} title="Edit">
+            <input aria-label="Name" />
+          </Modal>
+        </>
+      )
+    }
+    render(<Page />)
+    const opener = screen.getByRole('button', { name: 'Open' })
+    await user.click(opener)
+    await settled()
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement)
+    await user.click(target())
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(opener).toHaveFocus()
+  })
+
+  it('keeps Tab inside: past the last control to the first, before the first to the last', async () => {
+    const user = userEvent.setup()
+    render(
+      <Modal open onClose={vi.fn()} title="Edit" footer={<button type="button">Confirm</button>}>
+        <input aria-label="Name" />
+      </Modal>,
+    )
+    await settled()
+    const close = screen.getByRole('button', { name: 'Close' })
+    const confirm = screen.getByRole('button', { name: 'Confirm' })
+    confirm.focus()
+    await user.tab()
+    expect(close).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(confirm).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus()
+  })
+
+  it('keeps the page from scrolling while open, and gives its scroll back after', async () => {
+    const { unmount } = renderOpen()
+    await settled()
+    expect(document.documentElement.style.overflow).toBe('hidden')
+    unmount()
+    expect(document.documentElement.style.overflow).toBe('')
+  })
+
+  it('shows the toasts raised while it is open inside it, above the inert page, and back on the page after', async () => {
+    const user = userEvent.setup()
+    function Page() {
+      const { addToast } = useToast()
+      const [open, setOpen] = useState(true)
+      return (
+        <Modal
+          open={open}
+          onClose={() => setOpen(false)}
+          title="Edit"
+          footer={
+            <button type="button" onClick={() => addToast({ title: 'Could not save', variant: 'error' })}>
+              Save
+            </button>
+          }
+        />
+      )
+    }
+    render(
+      <ToastProvider>
+        <Page />
+      </ToastProvider>,
+    )
+    await settled()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('dialog')).toContainElement(screen.getByText('Could not save'))
+    await user.click(screen.getByRole('button', { name: 'Close' }))
+    expect(screen.getByText('Could not save')).toBeInTheDocument()
   })
 })

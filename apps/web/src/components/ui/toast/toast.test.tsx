@@ -111,6 +111,42 @@ describe('Toast', () => {
     expect(screen.getByText('Export failed')).toBeInTheDocument()
   })
 
+  it('F8 takes the focus to the toasts; a dismissed toast gives it back to where F8 was pressed', () => {
+    const { api } = setup()
+    render(<input aria-label="Search" />)
+    const search = screen.getByRole('textbox', { name: 'Search' })
+    search.focus()
+    // Nothing to go to yet: F8 leaves the focus where it is.
+    fireEvent.keyDown(document, { key: 'F8' })
+    expect(search).toHaveFocus()
+    act(() => {
+      api().addToast({ title: 'Export ready', actions: [{ display: 'Download', callback: vi.fn() }] })
+      api().addToast({ title: 'Saved' })
+    })
+    fireEvent.keyDown(document, { key: 'F8' })
+    const list = screen.getByRole('list')
+    expect(list).toHaveFocus()
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveAttribute('aria-keyshortcuts', 'F8')
+
+    // The toast holding the focus goes: the focus goes to the toasts left, then back to the search box.
+    const saved = within(screen.getByRole('listitem', { name: 'Saved' })).getByRole('button', {
+      name: 'Dismiss',
+    })
+    saved.focus()
+    fireEvent.click(saved)
+    act(() => {
+      vi.advanceTimersByTime(0)
+    })
+    expect(list).toHaveFocus()
+    const ready = within(screen.getByRole('listitem', { name: 'Export ready' }))
+    ready.getByRole('button', { name: 'Dismiss' }).focus()
+    fireEvent.click(ready.getByRole('button', { name: 'Dismiss' }))
+    act(() => {
+      vi.advanceTimersByTime(0)
+    })
+    expect(search).toHaveFocus()
+  })
+
   it('stacks toasts in order and removes only the one asked for', () => {
     const { api } = setup()
     const ids: string[] = []

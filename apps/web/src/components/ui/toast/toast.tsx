@@ -10,8 +10,10 @@ import {
   useState,
   type ReactNode,
 } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
+import { useModalHost } from '@/components/ui/modal/modal-host'
 import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '@/components/ui/icons/icons'
 
 export const TOAST_VARIANTS = ['error', 'success', 'info', 'warning'] as const
@@ -146,34 +148,97 @@ const variantIcons: Record<ToastVariant, { icon: typeof InfoIcon; className: str
   warning: { icon: WarningIcon, className: 'text-amber-500' },
 }
 
-/** The live region, fixed to the top right (full width on phones), where the toasts stack up. */
+/** The key that takes the focus to the toasts and their actions, as in Radix's toasts; back with Tab or Escape. */
+export const TOAST_HOTKEY = 'F8'
+
+/**
+ * The live region, fixed to the top right (full width on phones), where the toasts stack up. It comes last in the
+ * page, so F8 takes the focus there from anywhere (docs/decisions/0085-keyboard.md); when the toast holding the focus
+ * goes, the focus goes to the next toast, else back to where F8 was pressed.
+ */
 export function Toaster() {
   const { t } = useTranslation()
   const { toasts, removeToast } = useToast()
+  const list = useRef<HTMLOListElement>(null)
+  const returnTo = useRef<HTMLElement | null>(null)
+  const shown = toasts.length > 0
 
-  return (
+  useEffect(() => {
+    if (!shown) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== TOAST_HOTKEY || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey)
+        return
+      const target = list.current
+      if (!target) return
+      event.preventDefault()
+      const active = document.activeElement
+      if (!target.contains(active)) returnTo.current = active instanceof HTMLElement ? active : null
+      target.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [shown])
+
+  const onFocusLost = () => {
+    const target = list.current
+    if (target?.querySelector('li')) target.focus()
+    else if (returnTo.current?.isConnected) returnTo.current.focus()
+  }
+
+  // Above an open modal dialog the page is inert and painted under it: the toasts go into the dialog meanwhile.
+  const host = useModalHost()
+  const region = (
     <section
       aria-label={t('ui.notifications')}
       aria-live="polite"
+      aria-keyshortcuts={TOAST_HOTKEY}
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-4 sm:justify-end sm:p-6"
     >
-      <ol className="flex w-full max-w-sm flex-col gap-3">
+      <ol
+        ref={list}
+        tabIndex={-1}
+        className="flex w-full max-w-sm flex-col gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      >
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={removeToast} />
+          <ToastItem key={toast.id} toast={toast} onDismiss={removeToast} onFocusLost={onFocusLost} />
         ))}
       </ol>
     </section>
   )
+  return host ? createPortal(region, host) : region
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+function ToastItem({
+  toast,
+  onDismiss,
+  onFocusLost,
+}: {
+  toast: Toast
+  onDismiss: (id: string) => void
+  /** The toast went while it held the focus. */
+  onFocusLost: () => void
+}) {
   const { t } = useTranslation()
   const titleId = useId()
+  const item = useRef<HTMLLIElement>(null)
   const { icon: Icon, className: iconClass } = variantIcons[toast.variant]
   const hasFooter = toast.actions.length > 0 || toast.dismissable
 
+  // An action may close its toast (Download does), Dismiss always does: the focus would fall to the page's start.
+  const run = (act: () => void) => {
+    const element = item.current
+    act()
+    if (!element?.contains(document.activeElement)) return
+    // After React has removed the toast, if it has.
+    setTimeout(() => {
+      const active = document.activeElement
+      if (!element.isConnected && (active === null || active === document.body)) onFocusLost()
+    })
+  }
+
   return (
     <li
+      ref={item}
       aria-labelledby={titleId}
       data-variant={toast.variant}
       className="pointer-events-auto flex gap-3 rounded-lg bg-white p-4 text-sm shadow-lg ring-1 ring-slate-900/10"
@@ -190,7 +255,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
               <button
                 key={action.display}
                 type="button"
-                onClick={() => action.callback(toast.id)}
+                onClick={() => run(() => action.callback(toast.id))}
                 className={linkButton('text-brand-700 hover:text-brand-800')}
               >
                 {action.display}
@@ -199,7 +264,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
             {toast.dismissable && (
               <button
                 type="button"
-                onClick={() => onDismiss(toast.id)}
+                onClick={() => run(() => onDismiss(toast.id))}
                 className={linkButton('text-slate-500 hover:text-slate-700')}
               >
                 {t('ui.dismiss')}

@@ -1,21 +1,21 @@
-import {
-  autoUpdate,
-  flip,
-  FloatingPortal,
-  offset,
-  shift,
-  useDismiss,
-  useFloating,
-  useFocus,
-  useHover,
-  useInteractions,
-  useMergeRefs,
-  useRole,
-  type Placement,
-} from '@floating-ui/react'
 import { TOOLTIP_DEFAULTS, TOOLTIP_HIDE_DELAY_MS } from '@portal/contract'
-import { cloneElement, useState, type HTMLProps, type ReactElement, type ReactNode, type Ref } from 'react'
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type HTMLProps,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react'
+import { createPortal } from 'react-dom'
 import { cn } from '@/components/ui/cn'
+import { useMergedRef } from '@/components/ui/merge-refs/merge-refs'
+import { useAnchoredPosition, type Placement } from '@/components/ui/popover/place'
 
 type TriggerProps = HTMLProps<Element> & { ref?: Ref<Element> }
 
@@ -34,7 +34,10 @@ export interface TooltipProps {
   className?: string
 }
 
-/** A short text shown while the pointer is over its trigger or the trigger has focus. */
+/**
+ * A short text shown while the pointer is over its trigger or the trigger has focus; Escape hides it. Buttons carry
+ * tooltips everywhere, so it is written without floating-ui (docs/decisions/0042-own-components.md).
+ */
 export function Tooltip({
   content,
   children,
@@ -45,46 +48,92 @@ export function Tooltip({
   className,
 }: TooltipProps) {
   const [open, setOpen] = useState(false)
-  // Elements kept in state (floating-ui's 'external elements') rather than through its `refs` methods.
   const [reference, setReference] = useState<Element | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const id = useId()
   const enabled = content !== null && content !== undefined && content !== false && content !== ''
+  const shown = open && enabled
 
-  const { floatingStyles, context } = useFloating({
-    elements: { reference, floating },
-    open: open && enabled,
-    onOpenChange: setOpen,
+  const position = useAnchoredPosition(reference, floating, shown, {
     placement,
-    middleware: [offset({ mainAxis: distance, crossAxis: skid }), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+    gap: distance,
+    skid,
+    padding: 8,
   })
-  const hover = useHover(context, { enabled, move: false, delay: { open: 0, close: hideDelay } })
-  const focus = useFocus(context, { enabled })
-  const dismiss = useDismiss(context)
-  const role = useRole(context, { role: 'tooltip' })
-  const { getReferenceProps, getFloatingProps } = useInteractions([hover, focus, dismiss, role])
 
-  const ref = useMergeRefs([setReference, children.props.ref])
+  useEffect(() => () => clearTimeout(hideTimer.current), [])
+
+  useEffect(() => {
+    if (!shown) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [shown])
+
+  const show = () => {
+    clearTimeout(hideTimer.current)
+    setOpen(true)
+  }
+  const hideLater = () => {
+    clearTimeout(hideTimer.current)
+    hideTimer.current = setTimeout(() => setOpen(false), hideDelay)
+  }
+  const hide = () => {
+    clearTimeout(hideTimer.current)
+    setOpen(false)
+  }
+
+  const own = children.props
+  const ref = useMergedRef<Element>(setReference, own.ref)
+  const trigger = cloneElement(children, {
+    ref,
+    onMouseEnter: (event: MouseEvent) => {
+      own.onMouseEnter?.(event)
+      show()
+    },
+    onMouseLeave: (event: MouseEvent) => {
+      own.onMouseLeave?.(event)
+      hideLater()
+    },
+    onFocus: (event: FocusEvent) => {
+      own.onFocus?.(event)
+      show()
+    },
+    onBlur: (event: FocusEvent) => {
+      own.onBlur?.(event)
+      hide()
+    },
+    'aria-describedby': shown
+      ? [own['aria-describedby'], id].filter(Boolean).join(' ')
+      : own['aria-describedby'],
+  })
+
+  // Inside an open modal dialog the page under it is inert and painted below it: the tooltip goes into the dialog.
+  const host = reference?.closest('dialog[open]') ?? document.body
 
   return (
     <>
-      {cloneElement(children, getReferenceProps({ ...children.props, ref }))}
-      {open && enabled && (
-        <FloatingPortal>
+      {trigger}
+      {shown &&
+        createPortal(
           <div
             ref={setFloating}
-            style={floatingStyles}
-            data-placement={context.placement}
+            id={id}
+            role="tooltip"
+            style={position.floatingStyles}
+            data-placement={position.placement}
             className={cn(
-              'z-[70] max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug font-medium text-white shadow-lg',
+              'pointer-events-none z-[70] max-w-xs rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug font-medium text-white shadow-lg',
               className,
             )}
-            {...getFloatingProps()}
           >
             {content}
-          </div>
-        </FloatingPortal>
-      )}
+          </div>,
+          host,
+        )}
     </>
   )
 }

@@ -1,37 +1,23 @@
 import type { BusSessionListQuery } from '@portal/contract'
 import { busSessionDetailResponse, busSessionListResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { busSessionKeys } from './bus-session-keys'
 
 const bus = client('bus')
 const BASE = '/v3/dashboard/sessions'
 
-/** GET {buswayHost}/v3/dashboard/sessions (B §7): the list answers a plain array. */
+/** GET {buswayHost}/v3/dashboard/sessions (B §7): the list answers a plain array, the whole body. */
 export function listBusSessions(query: BusSessionListQuery, signal?: AbortSignal) {
-  return bus
-    .get(BASE, busSessionListResponse, { query: { ...query }, ...(signal ? { signal } : {}) })
-    .then((r) => r.data)
+  return bus.get(BASE, busSessionListResponse, { query: { ...query }, ...(signal ? { signal } : {}) })
 }
 
-export function busSessionsQueryOptions(entityCode: string | null, query: BusSessionListQuery) {
-  return queryOptions({
-    queryKey: ['bus-sessions', 'list', entityCode, query],
-    queryFn: ({ signal }) => listBusSessions(query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useBusSessions(query: BusSessionListQuery) {
-  const { entityCode } = useSession()
-  return useQuery(busSessionsQueryOptions(entityCode, query))
-}
-
-/** GET {buswayHost}/v3/dashboard/sessions/{id}: one session with its charging periods. */
+/** GET {buswayHost}/v3/dashboard/sessions/{id}: one session with its charging periods, in the envelope. */
 export function useBusSession(id: string | null) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['bus-sessions', 'detail', entityCode, id],
+    queryKey: busSessionKeys.buswaysDetail(entityCode, id),
     queryFn: ({ signal }) =>
       bus
         .get(`${BASE}/${encodeURIComponent(id ?? '')}`, busSessionDetailResponse, { signal })

@@ -11,49 +11,40 @@ import {
   voltnetSessionDetailResponse,
   voltnetSessionListResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { busSessionKeys } from './bus-session-keys'
 
 const bus = client('bus')
 const charging = client('charging')
 const BASE = '/v1/dashboard/charging-sessions'
-/** Every voltnet session query starts with this key, so a refund refreshes the lists, counts and details at once. */
-const ROOT = 'voltnet-sessions'
-
-export function voltnetSessionsQueryOptions(entityCode: string | null, body: VoltnetSessionFilterRequest) {
-  return queryOptions({
-    queryKey: [ROOT, 'list', entityCode, body],
-    // Annotated: with keepPreviousData, TypeScript otherwise widens the data to the placeholder function.
-    queryFn: ({ signal }): Promise<DashboardSession[]> =>
-      bus.post(BASE, body, voltnetSessionListResponse, { signal }).then((r) => r.data.chargingSessions),
-    placeholderData: keepPreviousData,
-  })
-}
 
 /** POST /v1/dashboard/charging-sessions (B §7). */
-export function useVoltnetSessions(body: VoltnetSessionFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(voltnetSessionsQueryOptions(entityCode, body))
+export function listVoltnetSessions(
+  body: VoltnetSessionFilterRequest,
+  signal?: AbortSignal,
+): Promise<DashboardSession[]> {
+  return bus
+    .post(BASE, body, voltnetSessionListResponse, signal ? { signal } : {})
+    .then((r) => r.data.chargingSessions)
 }
 
-/** POST /v1/dashboard/charging-sessions/count: asked again only when the filters change (not on paging). */
-export function useVoltnetSessionCount(body: VoltnetSessionCountRequest, enabled: boolean) {
-  const { entityCode } = useSession()
-  return useQuery({
-    queryKey: [ROOT, 'count', entityCode, body],
-    queryFn: ({ signal }): Promise<ListCount> =>
-      bus.post(`${BASE}/count`, body, voltnetSessionCountResponse, { signal }).then((r) => r.data),
-    enabled,
-    placeholderData: keepPreviousData,
-  })
+/** POST /v1/dashboard/charging-sessions/count: the list's filters (B §7 "same filters"). */
+export function countVoltnetSessions(
+  body: VoltnetSessionCountRequest,
+  signal?: AbortSignal,
+): Promise<ListCount> {
+  return bus
+    .post(`${BASE}/count`, body, voltnetSessionCountResponse, signal ? { signal } : {})
+    .then((r) => r.data)
 }
 
 /** GET /v1/dashboard/charging-sessions/{id}: one session, on the caller's given side (docs/decisions/0025). */
 export function useVoltnetSession(id: string | null, myEntityType: MyEntityType) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [ROOT, 'detail', entityCode, id, myEntityType],
+    queryKey: busSessionKeys.voltnetDetail(entityCode, id, myEntityType),
     queryFn: ({ signal }) =>
       bus
         .get(`${BASE}/${encodeURIComponent(id ?? '')}`, voltnetSessionDetailResponse, {
@@ -75,7 +66,7 @@ export function useRefundVoltnetSession(id: string) {
         .post(`/charging-sessions/sessions/${encodeURIComponent(id)}/refunds`, body, evSessionRefundResponse)
         .then((r) => r.data),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [ROOT] })
+      await queryClient.invalidateQueries({ queryKey: busSessionKeys.voltnet })
     },
   })
 }

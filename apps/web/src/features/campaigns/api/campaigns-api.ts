@@ -1,32 +1,22 @@
 import type { CampaignDetail, CampaignFilterData, CampaignFilterRequest } from '@portal/contract'
 import { campaignDetailResponse, campaignFilterResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { campaignKeys } from './campaign-keys'
 
 /** The forms service (Token scheme). */
 export const formsApi = client('forms')
 
-const campaignKeys = (entityCode: string | null) => ['campaigns', entityCode] as const
-
-export function campaignsQueryOptions(entityCode: string | null, body: CampaignFilterRequest) {
-  return queryOptions<CampaignFilterData>({
-    queryKey: [...campaignKeys(entityCode), 'filter', body],
-    queryFn: ({ signal }) =>
-      formsApi.post('/forms/campaign/filter', body, campaignFilterResponse, { signal }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
-}
-
-/** POST /forms/campaign/filter (B §7). */
-export function useCampaigns(body: CampaignFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(campaignsQueryOptions(entityCode, body))
-}
+/** POST /forms/campaign/filter (B §7): a page of the entity's campaigns and the total. */
+export const filterCampaigns = (body: CampaignFilterRequest, signal?: AbortSignal) =>
+  formsApi
+    .post('/forms/campaign/filter', body, campaignFilterResponse, signal ? { signal } : {})
+    .then((r): CampaignFilterData => r.data)
 
 export function campaignQueryOptions(entityCode: string | null, campaignId: string) {
   return queryOptions<CampaignDetail>({
-    queryKey: [...campaignKeys(entityCode), 'detail', campaignId],
+    queryKey: campaignKeys.detail(entityCode, campaignId),
     queryFn: ({ signal }) =>
       formsApi
         .get(`/forms/campaign/${encodeURIComponent(campaignId)}`, campaignDetailResponse, { signal })
@@ -54,7 +44,7 @@ export function useStartStage(campaignId: string) {
         .then((r) => r.data.campaign),
     onSuccess: (saved) => {
       queryClient.setQueryData(campaignQueryOptions(entityCode, campaignId).queryKey, saved)
-      return queryClient.invalidateQueries({ queryKey: campaignKeys(entityCode) })
+      return queryClient.invalidateQueries({ queryKey: campaignKeys.all(entityCode) })
     },
   })
 }

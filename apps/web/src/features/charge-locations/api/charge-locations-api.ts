@@ -6,9 +6,10 @@ import {
   chargeLocationListResponse,
   chargeLocationMapResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { chargeLocationKeys } from './charge-location-keys'
 
 const charging = client('charging')
 
@@ -54,47 +55,20 @@ export function chargeLocationPins(
     .then((r) => r.data)
 }
 
-export function chargeLocationsQueryOptions(entityCode: string | null, query: ChargeLocationListQuery) {
-  return queryOptions({
-    queryKey: ['charge-locations', 'list', entityCode, query],
-    queryFn: ({ signal }) => listChargeLocations(entityCode, query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useChargeLocations(query: ChargeLocationListQuery) {
-  const { entityCode } = useSession()
-  return useQuery(chargeLocationsQueryOptions(entityCode, query))
-}
-
-/** The list's total for its filters (paging is not part of the key: every page shares one count). */
-export function useChargeLocationCount(filters: ChargeLocationFilters) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: ['charge-locations', 'count', entityCode, filters],
-      queryFn: ({ signal }) => countChargeLocations(entityCode, filters, signal),
-      placeholderData: keepPreviousData,
-    }),
-  )
-}
-
 /** The map's pins for the list's filters (the map panel mounts only while it is shown). */
 export function useChargeLocationPins(filters: ChargeLocationFilters) {
   const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: ['charge-locations', 'map', entityCode, filters],
-      queryFn: ({ signal }) => chargeLocationPins(entityCode, filters, signal),
-      placeholderData: keepPreviousData,
-    }),
-  )
+  return useQuery({
+    queryKey: chargeLocationKeys.map(entityCode, filters),
+    queryFn: ({ signal }) => chargeLocationPins(entityCode, filters, signal),
+    placeholderData: keepPreviousData,
+  })
 }
 
 export function useChargeLocation(uid: string | undefined) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['charge-locations', 'detail', entityCode, uid],
+    queryKey: chargeLocationKeys.detail(entityCode, uid),
     queryFn: ({ signal }) =>
       charging
         .get(`${base(entityCode)}/${encodeURIComponent(uid ?? '')}`, chargeLocationDetailResponse, { signal })
@@ -107,7 +81,7 @@ export function useChargeLocation(uid: string | undefined) {
 export function useChargeEvse(locationUid: string | undefined, evseUid: string | undefined) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['charge-locations', 'evse', entityCode, locationUid, evseUid],
+    queryKey: chargeLocationKeys.evse(entityCode, locationUid, evseUid),
     queryFn: ({ signal }) =>
       charging
         .get(

@@ -1,35 +1,24 @@
 import type { EvSessionListQuery } from '@portal/contract'
 import { evSessionDetailResponse, evSessionListResponse, evSessionRefundResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { evSessionKeys } from './ev-session-keys'
 
 const charging = client('charging')
 const BASE = '/charging-sessions/sessions'
 
+/** GET charging-sessions/sessions (B §7): data.sessions. */
 export function listEvSessions(query: EvSessionListQuery, signal?: AbortSignal) {
   return charging
     .get(BASE, evSessionListResponse, { query: { ...query }, ...(signal ? { signal } : {}) })
     .then((r) => r.data.sessions)
 }
 
-export function evSessionsQueryOptions(entityCode: string | null, query: EvSessionListQuery) {
-  return queryOptions({
-    queryKey: ['ev-sessions', 'list', entityCode, query],
-    queryFn: ({ signal }) => listEvSessions(query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useEvSessions(query: EvSessionListQuery) {
-  const { entityCode } = useSession()
-  return useQuery(evSessionsQueryOptions(entityCode, query))
-}
-
 export function useEvSession(uid: string | null) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['ev-sessions', 'detail', entityCode, uid],
+    queryKey: evSessionKeys.detail(entityCode, uid),
     queryFn: ({ signal }) =>
       charging
         .get(`${BASE}/${encodeURIComponent(uid ?? '')}`, evSessionDetailResponse, { signal })
@@ -48,7 +37,7 @@ export function useRefundEvSession(uid: string) {
         .post(`${BASE}/${encodeURIComponent(uid)}/refunds`, body, evSessionRefundResponse)
         .then((r) => r.data),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['ev-sessions'] })
+      await queryClient.invalidateQueries({ queryKey: evSessionKeys.all })
     },
   })
 }

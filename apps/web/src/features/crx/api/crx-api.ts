@@ -14,30 +14,30 @@ import {
   emissionsCategoryFilterResponse,
   emissionsCategoryResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { carbonKeys } from '@/components/carbon/carbon-api'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { carbonKeys } from '@/components/carbon/carbon-keys'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 
-export function useEmissionsCategories(body: EmissionsCategoryFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions<EmissionsCategoryFilterData>({
-      queryKey: [...carbonKeys(entityCode), 'categories', body],
-      queryFn: ({ signal }) =>
-        mainApi
-          .post('/carbon/emissions-categories/filter', body, emissionsCategoryFilterResponse, { signal })
-          .then((r) => r.data),
-      placeholderData: keepPreviousData,
-    }),
-  )
-}
+const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
+
+/** POST /carbon/emissions-categories/filter: the exchange's categories, a page and the total. */
+export const fetchEmissionsCategories = (body: EmissionsCategoryFilterRequest, signal?: AbortSignal) =>
+  mainApi
+    .post('/carbon/emissions-categories/filter', body, emissionsCategoryFilterResponse, signalOf(signal))
+    .then((r): EmissionsCategoryFilterData => r.data)
+
+/** POST /carbon/vehicles/filter: a fleet owner's enrolled vehicles. */
+export const fetchCarbonVehicles = (body: CarbonVehicleFilterRequest, signal?: AbortSignal) =>
+  mainApi
+    .post('/carbon/vehicles/filter', body, carbonVehicleFilterResponse, signalOf(signal))
+    .then((r): CarbonVehicleFilterData => r.data)
 
 export function useEmissionsCategory(id: number | null) {
   const { entityCode } = useSession()
   return useQuery(
     queryOptions<EmissionsCategory>({
-      queryKey: [...carbonKeys(entityCode), 'category', id],
+      queryKey: carbonKeys.category(entityCode, id),
       queryFn: ({ signal }) =>
         mainApi
           .get(`/carbon/emissions-categories/${String(id)}`, emissionsCategoryResponse, { signal })
@@ -58,7 +58,7 @@ export function useSaveEmissionsCategory(id: number | null) {
         ? mainApi.post('/carbon/emissions-categories', body, emissionsCategoryResponse)
         : mainApi.put(`/carbon/emissions-categories/${String(id)}`, body, emissionsCategoryResponse)
       ).then((r) => r.data.category),
-    onSuccess: () => client.invalidateQueries({ queryKey: carbonKeys(entityCode) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: carbonKeys.area(entityCode) }),
   })
 }
 
@@ -66,7 +66,7 @@ export function usePartnerDetail(entity: string, role: PartnerRole) {
   const { entityCode } = useSession()
   return useQuery(
     queryOptions<CarbonPartnerDetail>({
-      queryKey: [...carbonKeys(entityCode), 'partner', entity, role],
+      queryKey: carbonKeys.partner(entityCode, entity, role),
       queryFn: ({ signal }) =>
         mainApi
           .get(`/carbon/partners/${encodeURIComponent(entity)}`, carbonPartnerDetailResponse, {
@@ -75,21 +75,6 @@ export function usePartnerDetail(entity: string, role: PartnerRole) {
           })
           .then((r) => r.data.partner),
       retry: false,
-    }),
-  )
-}
-
-export function useCarbonVehicles(body: CarbonVehicleFilterRequest, enabled = true) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions<CarbonVehicleFilterData>({
-      queryKey: [...carbonKeys(entityCode), 'vehicles', body],
-      queryFn: ({ signal }) =>
-        mainApi
-          .post('/carbon/vehicles/filter', body, carbonVehicleFilterResponse, { signal })
-          .then((r) => r.data),
-      placeholderData: keepPreviousData,
-      enabled,
     }),
   )
 }

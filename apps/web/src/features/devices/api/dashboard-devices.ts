@@ -1,10 +1,12 @@
 import type { DeviceCommandCode, DeviceFilterRequest } from '@portal/contract'
 import { deviceCommandResponse, deviceDetailResponse, deviceFilterResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { deviceKeys } from './device-keys'
 
-const filterDevices = (body: DeviceFilterRequest, signal?: AbortSignal) =>
+/** POST /iot/devices/filter (B §7): a page of the dashboard devices and the count. */
+export const filterDevices = (body: DeviceFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post('/iot/devices/filter', body, deviceFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
@@ -19,28 +21,13 @@ const sendCommand = (id: number, command_code: DeviceCommandCode) =>
     .post(`/iot/devices/${String(id)}/commands`, { command_code }, deviceCommandResponse)
     .then((r) => r.data)
 
-export function useDashboardDevices(body: DeviceFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: ['devices', 'filter', entityCode, body],
-      queryFn: ({ signal }) => filterDevices(body, signal),
-      placeholderData: keepPreviousData,
-    }),
-  )
-}
-
-const detailKey = (entityCode: string | null, id: number) => ['devices', 'detail', entityCode, id]
-
 export function useDashboardDevice(id: number) {
   const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: detailKey(entityCode, id),
-      queryFn: ({ signal }) => getDevice(id, signal),
-      enabled: Number.isInteger(id) && id > 0,
-    }),
-  )
+  return useQuery({
+    queryKey: deviceKeys.detail(entityCode, id),
+    queryFn: ({ signal }) => getDevice(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  })
 }
 
 /** Sends a command; the device's command list is refetched so the new Pending row shows at the top. */
@@ -49,6 +36,6 @@ export function useSendCommand(id: number) {
   const { entityCode } = useSession()
   return useMutation({
     mutationFn: (command_code: DeviceCommandCode) => sendCommand(id, command_code),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailKey(entityCode, id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.detail(entityCode, id) }),
   })
 }

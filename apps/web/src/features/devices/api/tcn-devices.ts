@@ -1,10 +1,12 @@
 import type { TcnDeviceFilterRequest } from '@portal/contract'
 import { tcnDeviceFilterResponse, tcnDeviceResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { deviceKeys } from './device-keys'
 
-const filterTcnDevices = (body: TcnDeviceFilterRequest, signal?: AbortSignal) =>
+/** POST /iot/tcn-devices/filter (B §7): a page of the TCN boards and the count. */
+export const filterTcnDevices = (body: TcnDeviceFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post('/iot/tcn-devices/filter', body, tcnDeviceFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
@@ -14,24 +16,11 @@ const getTcnDevice = (id: number, signal?: AbortSignal) =>
     .get(`/iot/tcn-devices/${String(id)}`, tcnDeviceResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-export function useTcnDevices(body: TcnDeviceFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: ['tcn-devices', 'filter', entityCode, body],
-      queryFn: ({ signal }) => filterTcnDevices(body, signal),
-      placeholderData: keepPreviousData,
-    }),
-  )
-}
-
 export function useTcnDevice(id: number) {
   const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: ['tcn-devices', 'detail', entityCode, id],
-      queryFn: ({ signal }) => getTcnDevice(id, signal),
-      enabled: Number.isInteger(id) && id > 0,
-    }),
-  )
+  return useQuery({
+    queryKey: deviceKeys.tcnDetail(entityCode, id),
+    queryFn: ({ signal }) => getTcnDevice(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  })
 }

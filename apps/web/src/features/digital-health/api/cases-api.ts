@@ -1,32 +1,22 @@
 import type { CaseCreate, CaseDetail, CaseFilterData, CaseFilterRequest, CaseUpdate } from '@portal/contract'
 import { caseFilterResponse, caseResponse, caseSitesResponse, caseStaffResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { caseKeys } from './case-keys'
 
 /** The verification-form service: it takes the token with the Bearer scheme (A §7, lib/http.ts). */
 export const casesApi = client('cases')
 
-const caseKeys = (entityCode: string | null) => ['cases', entityCode] as const
-
-export function casesQueryOptions(entityCode: string | null, body: CaseFilterRequest) {
-  return queryOptions<CaseFilterData>({
-    queryKey: [...caseKeys(entityCode), 'filter', body],
-    queryFn: ({ signal }) =>
-      casesApi.post('/cases/filter', body, caseFilterResponse, { signal }).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
-}
-
-/** POST /cases/filter (B §7). */
-export function useCases(body: CaseFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(casesQueryOptions(entityCode, body))
-}
+/** POST /cases/filter (B §7): a page of the entity's cases and the total. */
+export const filterCases = (body: CaseFilterRequest, signal?: AbortSignal) =>
+  casesApi
+    .post('/cases/filter', body, caseFilterResponse, signal ? { signal } : {})
+    .then((r): CaseFilterData => r.data)
 
 export function caseQueryOptions(entityCode: string | null, caseId: string) {
   return queryOptions<CaseDetail>({
-    queryKey: [...caseKeys(entityCode), 'detail', caseId],
+    queryKey: caseKeys.detail(entityCode, caseId),
     queryFn: ({ signal }) =>
       casesApi.get(`/cases/${encodeURIComponent(caseId)}`, caseResponse, { signal }).then((r) => r.data.case),
   })
@@ -43,7 +33,7 @@ export function useCreateCase() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: CaseCreate) => casesApi.post('/cases', body, caseResponse).then((r) => r.data.case),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys(entityCode) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all(entityCode) }),
   })
 }
 
@@ -55,7 +45,7 @@ export function useUpdateCase(caseId: string) {
       casesApi.put(`/cases/${encodeURIComponent(caseId)}`, body, caseResponse).then((r) => r.data.case),
     onSuccess: (saved) => {
       queryClient.setQueryData(caseQueryOptions(entityCode, caseId).queryKey, saved)
-      return queryClient.invalidateQueries({ queryKey: caseKeys(entityCode) })
+      return queryClient.invalidateQueries({ queryKey: caseKeys.all(entityCode) })
     },
   })
 }
@@ -64,7 +54,7 @@ export function useUpdateCase(caseId: string) {
 export function useCaseSites() {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [...caseKeys(entityCode), 'sites'],
+    queryKey: caseKeys.sites(entityCode),
     queryFn: ({ signal }) =>
       casesApi.get('/cases/sites', caseSitesResponse, { signal }).then((r) => r.data.sites),
     staleTime: 5 * 60_000,
@@ -75,7 +65,7 @@ export function useCaseSites() {
 export function useCaseStaff() {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [...caseKeys(entityCode), 'staff'],
+    queryKey: caseKeys.staff(entityCode),
     queryFn: ({ signal }) =>
       casesApi.get('/cases/staff', caseStaffResponse, { signal }).then((r) => r.data.users),
     staleTime: 5 * 60_000,

@@ -13,17 +13,16 @@ import {
   limoDriverListResponse,
   newDriverResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 import type { DriverVariantConfig } from '../driver-variant'
 import { DRIVER_VARIANTS } from '../driver-variant'
+import { driverKeys } from './driver-keys'
 
 const bus = client('bus')
 
-/** Every drivers query of an entity starts with this key, so a write refreshes both lists and the details. */
-const driversKey = (entityCode: string | null) => ['drivers', entityCode] as const
-
+/** GET /v2/dashboard/drivers (B §7): one page of data.drivers. */
 export function listDashboardDrivers(query: DriverDashboardQuery, signal?: AbortSignal): Promise<Driver[]> {
   return bus
     .get(DRIVER_VARIANTS.dashboard.apiBase, driverListResponse, {
@@ -33,20 +32,7 @@ export function listDashboardDrivers(query: DriverDashboardQuery, signal?: Abort
     .then((r) => r.data.drivers)
 }
 
-export function dashboardDriversQueryOptions(entityCode: string | null, query: DriverDashboardQuery) {
-  return queryOptions({
-    queryKey: [...driversKey(entityCode), 'dashboard', query],
-    queryFn: ({ signal }) => listDashboardDrivers(query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-/** GET /v2/dashboard/drivers: one page (the query asks for one row more to learn whether there is a next page). */
-export function useDashboardDrivers(query: DriverDashboardQuery) {
-  const { entityCode } = useSession()
-  return useQuery(dashboardDriversQueryOptions(entityCode, query))
-}
-
+/** GET /v2/eleccalimo/drivers (B §7): every matching driver; the page ranges, sorts and slices them. */
 export function listLimoDrivers(query: LimoDriverQuery, signal?: AbortSignal): Promise<LimoDriverListData> {
   return bus
     .get(DRIVER_VARIANTS.limo.apiBase, limoDriverListResponse, {
@@ -56,24 +42,10 @@ export function listLimoDrivers(query: LimoDriverQuery, signal?: AbortSignal): P
     .then((r) => r.data)
 }
 
-export function limoDriversQueryOptions(entityCode: string | null, query: LimoDriverQuery) {
-  return queryOptions({
-    queryKey: [...driversKey(entityCode), 'limo', query],
-    queryFn: ({ signal }) => listLimoDrivers(query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-/** GET /v2/eleccalimo/drivers: every matching driver; the page ranges, sorts and slices them. */
-export function useLimoDrivers(query: LimoDriverQuery) {
-  const { entityCode } = useSession()
-  return useQuery(limoDriversQueryOptions(entityCode, query))
-}
-
 export function useDriver(config: DriverVariantConfig, driverId: string) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [...driversKey(entityCode), 'detail', config.variant, driverId],
+    queryKey: driverKeys.detail(entityCode, config.variant, driverId),
     queryFn: ({ signal }) =>
       bus
         .get(`${config.apiBase}/${encodeURIComponent(driverId)}`, driverDetailResponse, { signal })
@@ -89,7 +61,7 @@ export function useAddDriver(config: DriverVariantConfig) {
   return useMutation({
     mutationFn: (body: NewDriverRequest) =>
       bus.post(config.apiBase, body, newDriverResponse).then((r) => r.data.driver),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: driversKey(entityCode) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: driverKeys.entity(entityCode) }),
   })
 }
 
@@ -107,7 +79,7 @@ export function useImportDrivers(config: DriverVariantConfig) {
     },
     onSuccess: async (report) => {
       if (!report.dryRun && report.accepted > 0)
-        await queryClient.invalidateQueries({ queryKey: driversKey(entityCode) })
+        await queryClient.invalidateQueries({ queryKey: driverKeys.entity(entityCode) })
     },
   })
 }
@@ -119,7 +91,7 @@ export function useImportDrivers(config: DriverVariantConfig) {
 export function useDriverUserInfo(config: DriverVariantConfig, driverId: string) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [...driversKey(entityCode), 'user-info', config.variant, driverId],
+    queryKey: driverKeys.userInfo(entityCode, config.variant, driverId),
     queryFn: ({ signal }) =>
       bus
         .get(`${config.apiBase}/${encodeURIComponent(driverId)}/user-info`, driverUserInfoResponse, {

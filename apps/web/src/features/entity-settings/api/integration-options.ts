@@ -1,54 +1,32 @@
 import type { IntegrationOptionFilterRequest, IntegrationOptionWriteRequest } from '@portal/contract'
 import {
   deletedResponse,
+  integrationGatewayResponse,
   integrationGatewaysResponse,
   integrationOptionFilterResponse,
   integrationOptionResponse,
+  integrationTypeResponse,
   integrationTypesResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { settingsKeys } from './entity-settings-keys'
 
 const BASE = '/iam/integration-options'
 
-/** Every cached answer about the entity's integration options starts with this key. */
-export const integrationOptionsKey = (entityCode: string | null) =>
-  ['entity-settings', 'integration-options', entityCode] as const
-
+/** POST /iam/integration-options/filter: the entity's integration options, a page and the total. */
 export const filterIntegrationOptions = (body: IntegrationOptionFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post(`${BASE}/filter`, body, integrationOptionFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-export function integrationOptionsQueryOptions(
-  entityCode: string | null,
-  body: IntegrationOptionFilterRequest,
-) {
-  return queryOptions({
-    queryKey: [...integrationOptionsKey(entityCode), 'filter', body],
-    queryFn: ({ signal }) => filterIntegrationOptions(body, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useIntegrationOptions(body: IntegrationOptionFilterRequest, enabled = true) {
-  const { entityCode } = useSession()
-  return useQuery({ ...integrationOptionsQueryOptions(entityCode, body), enabled })
-}
-
-export function integrationOptionQueryOptions(entityCode: string | null, id: number) {
-  return queryOptions({
-    queryKey: [...integrationOptionsKey(entityCode), 'detail', id],
-    queryFn: ({ signal }) =>
-      mainApi.get(`${BASE}/${String(id)}`, integrationOptionResponse, { signal }).then((r) => r.data),
-  })
-}
-
 export function useIntegrationOption(id: number) {
   const { entityCode } = useSession()
   return useQuery({
-    ...integrationOptionQueryOptions(entityCode, id),
+    queryKey: settingsKeys.integrationOptions.detail(entityCode, id),
+    queryFn: ({ signal }) =>
+      mainApi.get(`${BASE}/${String(id)}`, integrationOptionResponse, { signal }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
   })
 }
@@ -56,7 +34,7 @@ export function useIntegrationOption(id: number) {
 function useInvalidate() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
-  return () => queryClient.invalidateQueries({ queryKey: integrationOptionsKey(entityCode) })
+  return () => queryClient.invalidateQueries({ queryKey: settingsKeys.integrationOptions.all(entityCode) })
 }
 
 export function useCreateIntegrationOption() {
@@ -83,16 +61,16 @@ export function useDeleteIntegrationOption(id: number) {
   return useMutation({
     mutationFn: () => mainApi.delete(`${BASE}/${String(id)}`, deletedResponse),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: integrationOptionQueryOptions(entityCode, id).queryKey })
-      return queryClient.invalidateQueries({ queryKey: integrationOptionsKey(entityCode) })
+      queryClient.removeQueries({ queryKey: settingsKeys.integrationOptions.detail(entityCode, id) })
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.integrationOptions.all(entityCode) })
     },
   })
 }
 
-/** GET /iam/integration-configs/type: the integration types with the settings each needs. */
-export function integrationTypesQueryOptions() {
-  return queryOptions({
-    queryKey: ['entity-settings', 'integration-types'],
+/** GET /iam/integration-configs/type: the integration types, for the type select and the list's filter. */
+export function useIntegrationTypes() {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.integrationTypes(),
     queryFn: ({ signal }) =>
       mainApi
         .get('/iam/integration-configs/type', integrationTypesResponse, { signal })
@@ -101,14 +79,23 @@ export function integrationTypesQueryOptions() {
   })
 }
 
-export function useIntegrationTypes() {
-  return useQuery(integrationTypesQueryOptions())
+/** GET /iam/integration-configs/type/{code}: the chosen type, with the settings an option of it holds. */
+export function useIntegrationType(code: string) {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.integrationType(code),
+    queryFn: ({ signal }) =>
+      mainApi
+        .get(`/iam/integration-configs/type/${encodeURIComponent(code)}`, integrationTypeResponse, { signal })
+        .then((r) => r.data),
+    staleTime: Infinity,
+    enabled: code !== '',
+  })
 }
 
 /** GET /iam/integration-configs/gateway?type_code=…: the providers of a type. */
-export function integrationGatewaysQueryOptions(typeCode: string) {
-  return queryOptions({
-    queryKey: ['entity-settings', 'integration-gateways', typeCode],
+export function useIntegrationGateways(typeCode: string) {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.integrationGateways(typeCode),
     queryFn: ({ signal }) =>
       mainApi
         .get('/iam/integration-configs/gateway', integrationGatewaysResponse, {
@@ -117,9 +104,22 @@ export function integrationGatewaysQueryOptions(typeCode: string) {
         })
         .then((r) => r.data.gateways),
     staleTime: Infinity,
+    enabled: typeCode !== '',
   })
 }
 
-export function useIntegrationGateways(typeCode: string) {
-  return useQuery({ ...integrationGatewaysQueryOptions(typeCode), enabled: typeCode !== '' })
+/** GET /iam/integration-configs/gateway/{name}?type_code=…: the chosen provider of the chosen type. */
+export function useIntegrationGateway(typeCode: string, name: string) {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.integrationGateway(typeCode, name),
+    queryFn: ({ signal }) =>
+      mainApi
+        .get(`/iam/integration-configs/gateway/${encodeURIComponent(name)}`, integrationGatewayResponse, {
+          signal,
+          query: { type_code: typeCode },
+        })
+        .then((r) => r.data),
+    staleTime: Infinity,
+    enabled: typeCode !== '' && name !== '',
+  })
 }

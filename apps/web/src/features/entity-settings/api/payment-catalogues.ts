@@ -1,11 +1,12 @@
 import { paymentGatewaysResponse, paymentMethodsResponse } from '@portal/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
+import { settingsKeys } from './entity-settings-keys'
 
 /** GET /payment/payment-configs/method: every payment method of the catalogue. */
-export function paymentMethodsQueryOptions() {
-  return queryOptions({
-    queryKey: ['entity-settings', 'payment-methods'],
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.paymentMethods(),
     queryFn: ({ signal }) =>
       mainApi
         .get('/payment/payment-configs/method', paymentMethodsResponse, { signal })
@@ -14,25 +15,18 @@ export function paymentMethodsQueryOptions() {
   })
 }
 
-export function usePaymentMethods() {
-  return useQuery(paymentMethodsQueryOptions())
-}
-
 /** GET /payment/payment-configs/gateway?method_code=…: the gateways of a method, with the settings each needs. */
-export function paymentGatewaysQueryOptions(methodCode: number) {
-  return queryOptions({
-    queryKey: ['entity-settings', 'payment-gateways', methodCode],
+export function usePaymentGateways(methodCode: number | null) {
+  return useQuery({
+    queryKey: settingsKeys.catalogue.paymentGateways(methodCode ?? 0),
     queryFn: ({ signal }) =>
       mainApi
         .get('/payment/payment-configs/gateway', paymentGatewaysResponse, {
           signal,
-          query: { method_code: methodCode },
+          query: { method_code: methodCode ?? 0 },
         })
         .then((r) => r.data.gateways),
     staleTime: Infinity,
+    enabled: methodCode !== null,
   })
-}
-
-export function usePaymentGateways(methodCode: number | null) {
-  return useQuery({ ...paymentGatewaysQueryOptions(methodCode ?? 0), enabled: methodCode !== null })
 }

@@ -1,36 +1,21 @@
 import type { PaymentOptionFilterRequest, PaymentOptionWriteRequest } from '@portal/contract'
 import { deletedResponse, paymentOptionFilterResponse, paymentOptionResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { settingsKeys } from './entity-settings-keys'
 
 const BASE = '/payment/payment-configs/entity'
 
-/** Every cached answer about the entity's payment options starts with this key. */
-export const paymentOptionsKey = (entityCode: string | null) =>
-  ['entity-settings', 'payment-options', entityCode] as const
-
+/** POST /payment/payment-configs/entity/filter: the entity's payment options, a page and the total. */
 export const filterPaymentOptions = (body: PaymentOptionFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post(`${BASE}/filter`, body, paymentOptionFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-export function paymentOptionsQueryOptions(entityCode: string | null, body: PaymentOptionFilterRequest) {
-  return queryOptions({
-    queryKey: [...paymentOptionsKey(entityCode), 'filter', body],
-    queryFn: ({ signal }) => filterPaymentOptions(body, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function usePaymentOptions(body: PaymentOptionFilterRequest, enabled = true) {
-  const { entityCode } = useSession()
-  return useQuery({ ...paymentOptionsQueryOptions(entityCode, body), enabled })
-}
-
 export function paymentOptionQueryOptions(entityCode: string | null, id: number) {
   return queryOptions({
-    queryKey: [...paymentOptionsKey(entityCode), 'detail', id],
+    queryKey: settingsKeys.paymentOptions.detail(entityCode, id),
     queryFn: ({ signal }) =>
       mainApi.get(`${BASE}/${String(id)}`, paymentOptionResponse, { signal }).then((r) => r.data),
   })
@@ -44,7 +29,7 @@ export function usePaymentOption(id: number) {
 function useInvalidateOptions() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
-  return () => queryClient.invalidateQueries({ queryKey: paymentOptionsKey(entityCode) })
+  return () => queryClient.invalidateQueries({ queryKey: settingsKeys.paymentOptions.all(entityCode) })
 }
 
 export function useCreatePaymentOption() {
@@ -72,8 +57,8 @@ export function useDeletePaymentOption(id: number) {
     mutationFn: () => mainApi.delete(`${BASE}/${String(id)}`, deletedResponse),
     onSuccess: () => {
       // The deleted option must not be fetched again; the lists and the user configs change with it.
-      queryClient.removeQueries({ queryKey: paymentOptionQueryOptions(entityCode, id).queryKey })
-      return queryClient.invalidateQueries({ queryKey: paymentOptionsKey(entityCode) })
+      queryClient.removeQueries({ queryKey: settingsKeys.paymentOptions.detail(entityCode, id) })
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.paymentOptions.all(entityCode) })
     },
   })
 }

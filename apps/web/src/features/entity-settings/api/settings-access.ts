@@ -8,7 +8,9 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { policyQueryKey } from '@/lib/policy/use-policies'
+import { countChildEntities } from '@/lib/session/session-api'
 import { useSession } from '@/lib/session/session-store'
+import { childEntitiesCountKey } from '@/lib/session/use-entity-settings-access'
 
 type PolicyRef = { readonly app_code: string; readonly resource_code: string }
 
@@ -65,4 +67,21 @@ export function useSettingsAccess(): { payment: AccessLevel; integration: Access
   })
   const level = (q: typeof payment) => accessLevel(q.isError ? 'error' : q.data, isPlatformAdmin)
   return { payment: level(payment), integration: level(integration) }
+}
+
+/**
+ * How many child entities the user has (A §5's check, limit 1): the same cache entry as the top bar's rule, so
+ * opening entity settings asks nothing again. null while the check runs; 0 when it failed.
+ */
+export function useChildEntityCount(): number | null {
+  const { entityCode, user, isLoggedIn } = useSession()
+  const userUuid = user?.user_uuid ?? null
+  const query = useQuery({
+    queryKey: childEntitiesCountKey(entityCode, userUuid),
+    queryFn: ({ signal }) => countChildEntities(userUuid ?? '', signal),
+    enabled: isLoggedIn && userUuid !== null,
+    staleTime: 60_000,
+  })
+  if (query.isError) return 0
+  return query.data ?? null
 }

@@ -5,47 +5,29 @@ import type {
 } from '@portal/contract'
 import {
   deletedResponse,
-  paymentMembersResponse,
   userPaymentConfigBulkResponse,
   userPaymentConfigFilterResponse,
   userPaymentConfigResponse,
+  userSearchResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { paymentOptionsKey } from './payment-options'
+import { settingsKeys } from './entity-settings-keys'
 
 const BASE = '/payment/payment-configs/user'
 
-/**
- * User configs live under the payment options' key: adding or removing one changes its option's user count, so one
- * invalidation refreshes both.
- */
-export const userConfigsKey = (entityCode: string | null) =>
-  [...paymentOptionsKey(entityCode), 'user-configs'] as const
-
+/** POST /payment/payment-configs/user/filter: the user configs of an option, a page and the total. */
 export const filterUserConfigs = (body: UserPaymentConfigFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post(`${BASE}/filter`, body, userPaymentConfigFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-export function userConfigsQueryOptions(entityCode: string | null, body: UserPaymentConfigFilterRequest) {
-  return queryOptions({
-    queryKey: [...userConfigsKey(entityCode), body],
-    queryFn: ({ signal }) => filterUserConfigs(body, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useUserConfigs(body: UserPaymentConfigFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(userConfigsQueryOptions(entityCode, body))
-}
-
+/** A user config changes its option's user count: the options and their user configs refresh together. */
 function useInvalidate() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
-  return () => queryClient.invalidateQueries({ queryKey: paymentOptionsKey(entityCode) })
+  return () => queryClient.invalidateQueries({ queryKey: settingsKeys.paymentOptions.all(entityCode) })
 }
 
 export function useCreateUserConfig() {
@@ -65,6 +47,7 @@ export function useDeleteUserConfig() {
   })
 }
 
+/** PUT /payment/payment-configs/user-bulk: every entry is applied, or none. */
 export function useBulkUpdateUserConfigs() {
   const invalidate = useInvalidate()
   return useMutation({
@@ -76,22 +59,22 @@ export function useBulkUpdateUserConfigs() {
   })
 }
 
-export const searchMembers = (query: string, signal?: AbortSignal) =>
-  mainApi
-    .get(`${BASE}/members`, paymentMembersResponse, {
-      query: { query, limit: 20 },
-      ...(signal ? { signal } : {}),
-    })
-    .then((r) => r.data.users)
+/** How many members the "Add user" picker shows for what is typed. */
+const MEMBER_LIMIT = 20
 
-/** Members of the entity by name or username, for the "add a user" picker. */
+/** POST /iam/users/search: members of the entity by name or username, for the "Add user" picker. */
 export function useMembers(query: string, enabled: boolean) {
   const { entityCode } = useSession()
-  return useQuery({
-    queryKey: ['entity-settings', 'members', entityCode, query],
-    queryFn: ({ signal }) => searchMembers(query, signal),
+  const options = queryOptions({
+    queryKey: settingsKeys.members(entityCode, query),
+    queryFn: ({ signal }) =>
+      mainApi
+        .post('/iam/users/search', { query, limit: MEMBER_LIMIT }, userSearchResponse, { signal })
+        .then((r) => r.data.users),
     enabled,
-    placeholderData: keepPreviousData,
+    // The last matches stay while the next search runs.
+    placeholderData: (previous) => previous,
     staleTime: 30_000,
   })
+  return useQuery(options)
 }

@@ -3,6 +3,7 @@ import { cpoHomeResponse, emspHomeResponse, HOME_TREND_DAYS } from '@portal/cont
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { homeKeys } from './home-keys'
 
 const charging = client('charging')
 
@@ -23,7 +24,7 @@ export function fetchEmspHome(trendDays: number, signal?: AbortSignal): Promise<
 
 export function cpoHomeQueryOptions(entityCode: string | null, trendDays = HOME_TREND_DAYS) {
   return queryOptions({
-    queryKey: ['ev-home', 'cpo', entityCode, trendDays],
+    queryKey: homeKeys.cpo(entityCode, trendDays),
     queryFn: ({ signal }) => fetchCpoHome(trendDays, signal),
     placeholderData: keepPreviousData,
     refetchInterval: HOME_REFRESH_MS,
@@ -32,7 +33,7 @@ export function cpoHomeQueryOptions(entityCode: string | null, trendDays = HOME_
 
 export function emspHomeQueryOptions(entityCode: string | null, trendDays = HOME_TREND_DAYS) {
   return queryOptions({
-    queryKey: ['ev-home', 'emsp', entityCode, trendDays],
+    queryKey: homeKeys.emsp(entityCode, trendDays),
     queryFn: ({ signal }) => fetchEmspHome(trendDays, signal),
     placeholderData: keepPreviousData,
     refetchInterval: HOME_REFRESH_MS,

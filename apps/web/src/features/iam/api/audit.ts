@@ -2,14 +2,14 @@ import { auditResponse } from '@portal/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { iamKeys } from './keys'
+import { iamKeys } from './iam-keys'
 
 export type AuditObjectType = 'user' | 'role' | 'policy' | 'set'
 
 /** GET /iam/audit: the changes to one object, newest first. */
 export function auditQueryOptions(entityCode: string | null, objectType: AuditObjectType, objectId: string) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'audit'), objectType, objectId],
+    queryKey: iamKeys.audit(entityCode, objectType, objectId),
     queryFn: ({ signal }) =>
       mainApi
         .get('/iam/audit', auditResponse, { signal, query: { object_type: objectType, object_id: objectId } })

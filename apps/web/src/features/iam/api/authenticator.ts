@@ -2,7 +2,7 @@ import { authenticatorRegisterResponse, mfaStatusResponse } from '@portal/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { iamKeys } from './keys'
+import { iamKeys } from './iam-keys'
 
 const path = (uuid: string, step: 'register' | 'confirm' | 'disable') =>
   `/iam/users/${encodeURIComponent(uuid)}/authenticator/${step}`

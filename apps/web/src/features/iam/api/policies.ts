@@ -1,51 +1,44 @@
 import type { PolicyFilterRequest, PolicyWriteRequest } from '@portal/contract'
 import {
+  actionsResponse,
   appsResponse,
   deletedResponse,
   policyFilterResponse,
   policyResponse,
+  policySearchResponse,
   resourcesResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { iamKeys, PICKER_LIMIT } from './keys'
+import { iamKeys, SEARCH_LIMIT } from './iam-keys'
 
-const filterPolicies = (body: PolicyFilterRequest, signal?: AbortSignal) =>
+/** POST /iam/policies/filter: the presets and the entity's own policies, a page and the total. */
+export const filterPolicies = (body: PolicyFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post('/iam/policies/filter', body, policyFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-/** POST /iam/policies/filter: the presets and the entity's own policies, paged. */
-export function policiesQueryOptions(entityCode: string | null, body: PolicyFilterRequest, enabled = true) {
-  return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'policies'), 'filter', body],
-    queryFn: ({ signal }) => filterPolicies(body, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  })
-}
-
-export function usePolicyList(body: PolicyFilterRequest, enabled = true) {
+/** POST /iam/policies/search: policies by name (presets and the entity's own), for a picker. */
+export function usePolicySearch(query: string, enabled = true) {
   const { entityCode } = useSession()
-  return useQuery(policiesQueryOptions(entityCode, body, enabled))
-}
-
-/** Every policy the entity can use, for pickers (roles, grants). */
-export function usePolicyChoices(enabled = true) {
-  const { entityCode } = useSession()
-  const body = { limit: PICKER_LIMIT, offset: 0 }
-  return useQuery({
-    queryKey: [...iamKeys.family(entityCode, 'policies'), 'choices'],
-    queryFn: ({ signal }) => filterPolicies(body, signal),
+  const options = queryOptions({
+    queryKey: iamKeys.policies.search(entityCode, query),
+    queryFn: ({ signal }) =>
+      mainApi
+        .post('/iam/policies/search', { query, limit: SEARCH_LIMIT }, policySearchResponse, { signal })
+        .then((r) => r.data.policies),
     enabled,
-    staleTime: 60_000,
+    // The last matches stay while the next search runs (keepPreviousData, which this inference cannot follow).
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
   })
+  return useQuery(options)
 }
 
 export function policyQueryOptions(entityCode: string | null, id: number) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'policies'), 'detail', id],
+    queryKey: iamKeys.policies.detail(entityCode, id),
     queryFn: ({ signal }) =>
       mainApi.get(`/iam/policies/${String(id)}`, policyResponse, { signal }).then((r) => r.data),
   })
@@ -57,24 +50,31 @@ export function usePolicy(id: number) {
 }
 
 /** GET /iam/policies/apps: the apps a statement can name. */
-export function appsQueryOptions(entityCode: string | null) {
-  return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'catalogue'), 'apps'],
+export function useApps() {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: iamKeys.catalogue.apps(entityCode),
     queryFn: ({ signal }) =>
       mainApi.get('/iam/policies/apps', appsResponse, { signal }).then((r) => r.data.apps),
     staleTime: Infinity,
   })
 }
 
-export function useApps() {
+/** GET /iam/policies/actions: the actions a statement can grant (read, edit, all, *), with their names. */
+export function useActions() {
   const { entityCode } = useSession()
-  return useQuery(appsQueryOptions(entityCode))
+  return useQuery({
+    queryKey: iamKeys.catalogue.actions(entityCode),
+    queryFn: ({ signal }) =>
+      mainApi.get('/iam/policies/actions', actionsResponse, { signal }).then((r) => r.data.actions),
+    staleTime: Infinity,
+  })
 }
 
 /** GET /iam/policies/resource?app_code=…: the resources of one app. */
 export function resourcesQueryOptions(entityCode: string | null, appCode: string) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'catalogue'), 'resources', appCode],
+    queryKey: iamKeys.catalogue.resources(entityCode, appCode),
     queryFn: ({ signal }) =>
       mainApi
         .get('/iam/policies/resource', resourcesResponse, { signal, query: { app_code: appCode } })
@@ -83,16 +83,16 @@ export function resourcesQueryOptions(entityCode: string | null, appCode: string
   })
 }
 
+/** Policies change the audit trail, and roles list their policies by name. */
 function useInvalidatePolicies() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'policies') }),
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'audit') }),
-      // Roles list their policies by name.
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'roles') }),
-    ])
+    Promise.all(
+      (['policies', 'audit', 'roles'] as const).map((name) =>
+        queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, name) }),
+      ),
+    )
 }
 
 export function useCreatePolicy() {

@@ -1,43 +1,45 @@
 import type { RoleFilterRequest, RoleWriteRequest } from '@portal/contract'
-import { deletedResponse, roleFilterResponse, roleResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { deletedResponse, roleFilterResponse, roleResponse, roleSearchResponse } from '@portal/contract'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { iamKeys, PICKER_LIMIT } from './keys'
+import { ALL_LIMIT, iamKeys, SEARCH_LIMIT } from './iam-keys'
 
-const filterRoles = (body: RoleFilterRequest, signal?: AbortSignal) =>
+/** POST /iam/roles/filter: the entity's roles, a page and the total. */
+export const filterRoles = (body: RoleFilterRequest, signal?: AbortSignal) =>
   mainApi.post('/iam/roles/filter', body, roleFilterResponse, signal ? { signal } : {}).then((r) => r.data)
 
-/** POST /iam/roles/filter: the entity's roles, paged. */
-export function rolesQueryOptions(entityCode: string | null, body: RoleFilterRequest, enabled = true) {
-  return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'roles'), 'filter', body],
-    queryFn: ({ signal }) => filterRoles(body, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  })
-}
-
-export function useRoleList(body: RoleFilterRequest, enabled = true) {
+/** Every role of the entity: the options of the users list's role filter. */
+export function useAllRoles(enabled = true) {
   const { entityCode } = useSession()
-  return useQuery(rolesQueryOptions(entityCode, body, enabled))
-}
-
-/** Every role of the entity, for pickers and the role filter of the users list. */
-export function useRoleChoices(enabled = true) {
-  const { entityCode } = useSession()
-  const body = { limit: PICKER_LIMIT, offset: 0 }
   return useQuery({
-    queryKey: [...iamKeys.family(entityCode, 'roles'), 'choices'],
-    queryFn: ({ signal }) => filterRoles(body, signal),
+    queryKey: iamKeys.roles.all(entityCode),
+    queryFn: ({ signal }) => filterRoles({ limit: ALL_LIMIT, offset: 0 }, signal),
     enabled,
     staleTime: 60_000,
   })
 }
 
+/** POST /iam/roles/search: roles by name, for a picker. */
+export function useRoleSearch(query: string, enabled = true) {
+  const { entityCode } = useSession()
+  const options = queryOptions({
+    queryKey: iamKeys.roles.search(entityCode, query),
+    queryFn: ({ signal }) =>
+      mainApi
+        .post('/iam/roles/search', { query, limit: SEARCH_LIMIT }, roleSearchResponse, { signal })
+        .then((r) => r.data.roles),
+    enabled,
+    // The last matches stay while the next search runs (keepPreviousData, which this inference cannot follow).
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+  })
+  return useQuery(options)
+}
+
 export function roleQueryOptions(entityCode: string | null, id: number) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'roles'), 'detail', id],
+    queryKey: iamKeys.roles.detail(entityCode, id),
     queryFn: ({ signal }) =>
       mainApi.get(`/iam/roles/${String(id)}`, roleResponse, { signal }).then((r) => r.data),
   })
@@ -48,16 +50,16 @@ export function useRole(id: number) {
   return useQuery({ ...roleQueryOptions(entityCode, id), enabled: Number.isInteger(id) && id > 0 })
 }
 
+/** Roles change the audit trail, and policies count the roles that hold them. */
 function useInvalidateRoles() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'roles') }),
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'audit') }),
-      // Policies count the roles that hold them.
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'policies') }),
-    ])
+    Promise.all(
+      (['roles', 'audit', 'policies'] as const).map((name) =>
+        queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, name) }),
+      ),
+    )
 }
 
 export function useCreateRole() {

@@ -6,36 +6,22 @@ import {
   userListItemResponse,
   userResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
-import { iamKeys } from './keys'
+import { iamKeys } from './iam-keys'
 
 const path = (uuid: string) => `/iam/users/${encodeURIComponent(uuid)}`
 
-const filterUsers = (body: UserFilterRequest, signal?: AbortSignal) =>
+/** POST /iam/users/filter: the users of the current entity, a page and the total. */
+export const filterUsers = (body: UserFilterRequest, signal?: AbortSignal) =>
   mainApi.post('/iam/users/filter', body, userFilterResponse, signal ? { signal } : {}).then((r) => r.data)
-
-/** POST /iam/users/filter: the users of the current entity, paged. */
-export function usersQueryOptions(entityCode: string | null, body: UserFilterRequest, enabled = true) {
-  return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'users'), 'filter', body],
-    queryFn: ({ signal }) => filterUsers(body, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  })
-}
-
-export function useUsers(body: UserFilterRequest, enabled = true) {
-  const { entityCode } = useSession()
-  return useQuery(usersQueryOptions(entityCode, body, enabled))
-}
 
 /** GET /iam/users/{uuid}: anyone signed in may read themself; others need read on users. */
 export function userQueryOptions(entityCode: string | null, uuid: string) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'users'), 'detail', uuid],
+    queryKey: iamKeys.users.detail(entityCode, uuid),
     queryFn: ({ signal }) => mainApi.get(path(uuid), userResponse, { signal }).then((r) => r.data),
   })
 }
@@ -51,7 +37,7 @@ export function useUser(uuid: string) {
  */
 export function memberQueryOptions(entityCode: string | null, uuid: string, username: string) {
   return queryOptions({
-    queryKey: [...iamKeys.family(entityCode, 'users'), 'member', uuid, username],
+    queryKey: iamKeys.users.member(entityCode, uuid, username),
     queryFn: ({ signal }) =>
       filterUsers({ limit: 200, offset: 0, search: username }, signal).then(
         (data) => data.users.find((u) => u.user_uuid === uuid) ?? null,
@@ -67,18 +53,16 @@ export function useMember(uuid: string, username: string | undefined, enabled: b
   })
 }
 
-/** Invalidates every users query of the entity (lists, details, members). */
+/** Invalidates every users query of the entity (lists, details, members) and the lists that count users. */
 function useInvalidateUsers() {
   const queryClient = useQueryClient()
   const { entityCode } = useSession()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'users') }),
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'audit') }),
-      // Role and policy lists count their users.
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'roles') }),
-      queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, 'policies') }),
-    ])
+    Promise.all(
+      (['users', 'audit', 'roles', 'policies'] as const).map((name) =>
+        queryClient.invalidateQueries({ queryKey: iamKeys.family(entityCode, name) }),
+      ),
+    )
 }
 
 /** POST /iam/users: a new member, Pending Activation, with a one-time link to set a password. */

@@ -8,6 +8,7 @@ import type { AuditObjectType } from '../api/audit'
 import { useAudit } from '../api/audit'
 import { Card } from './card'
 import { userStatusLabel } from './user-status-badge'
+import { serverMessage } from '@/lib/server-messages'
 
 export interface AuditChange {
   field: string
@@ -114,7 +115,7 @@ export function AuditTrail({ objectType, objectId }: { objectType: AuditObjectTy
   else if (query.isError)
     body = (
       <p className="text-sm text-slate-500">
-        {isForbidden(query.error) ? t('table.noAccessTitle') : query.error.message}
+        {isForbidden(query.error) ? t('table.noAccessTitle') : serverMessage(query.error)}
       </p>
     )
   else if (query.data.length === 0)

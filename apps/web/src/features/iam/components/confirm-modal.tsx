@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { ButtonVariant } from '@/components/ui/button/button'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
-import { FormError } from './fields'
+import { FormError } from '@/components/form-kit/fields'
 
 /** Asks before a change that is hard to undo (a status change, a delete); shows the server's refusal in place. */
 export function ConfirmModal({

@@ -1,103 +1,42 @@
-import { policyWriteRequest, userCreateRequest } from '@portal/contract'
-import { describe, expect, it } from 'vitest'
-import { ApiError } from '@/lib/http'
-import { errorsUnder, serverFieldErrors, validateForm, zodFieldErrors } from './field-errors'
-import { USER_FORM_FIELDS } from './user-form'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { i18n, setLanguage } from '@/lib/i18n'
+import { errorsUnder, flatErrors } from './field-errors'
 
-describe('validateForm (the contract schema → a message beside each field)', () => {
-  it('keys each message by the dotted path of its field, the first message per field', () => {
-    const result = validateForm(userCreateRequest, {
-      name: '  ',
-      username: 'A',
-      email: 'not-an-email',
-      phone_number: 'call me',
-      relation: 2,
-      grants: [{ role_id: null, policy_id: null, set_id: null }],
-    })
-    expect(result.ok).toBe(false)
-    if (result.ok) return
-    expect(result.errors).toEqual({
-      name: 'Enter a name',
-      username: expect.stringContaining('Use 3–50 lower-case letters'),
-      email: 'Enter a valid email address',
-      phone_number: 'Enter a phone number such as +65 8123 4567',
-      'grants.0.role_id': 'Give either a role or a policy',
-    })
-  })
+const t = i18n.t.bind(i18n)
 
-  it('gives the parsed request when the form is valid', () => {
-    const result = validateForm(userCreateRequest, {
-      name: ' Ana Tan ',
-      username: 'Ana.Tan',
-      email: null,
-      phone_number: null,
-      relation: 2,
-      grants: [{ role_id: 3, policy_id: null, set_id: null }],
-    })
-    expect(result).toEqual({
-      ok: true,
-      data: expect.objectContaining({
-        name: 'Ana Tan',
-        username: 'ana.tan',
-        grants: [expect.objectContaining({ role_id: 3 })],
-      }),
-    })
-  })
-
-  it('names the statement and the cell of a policy that breaks a rule', () => {
-    const result = validateForm(policyWriteRequest, {
-      name: 'Ops',
-      statements: [
-        { app_code: 'iot', resource_code: 'machines/*', action_code: 'read' },
-        { app_code: 'iot', resource_code: 'Machines!', action_code: 'read' },
-      ],
-    })
-    expect(result.ok || result.errors).toEqual({
-      'statements.1.resource_code': "Use a path such as 'machines/*', or '*'",
-    })
-    const empty = validateForm(policyWriteRequest, { name: 'Ops', statements: [] })
-    expect(empty.ok || empty.errors).toEqual({ statements: 'Add at least one statement' })
-  })
-
-  it('zodFieldErrors keeps the first of several messages for one field', () => {
-    const parsed = userCreateRequest.safeParse({ name: '', username: '' })
-    expect(parsed.success).toBe(false)
-    if (parsed.success) return
-    const errors = zodFieldErrors(parsed.error)
-    expect(Object.keys(errors)).toEqual(['name', 'username'])
-  })
+// Languages other than English are downloaded when chosen: choose Chinese once, then come back.
+beforeAll(async () => {
+  await setLanguage('zh')
+  await setLanguage('en')
 })
 
-describe('serverFieldErrors (a 400 from the server → the same field messages)', () => {
-  const fallback = 'Could not save'
-
-  it('puts each issue of a field the form shows beside it, without the body. prefix', () => {
-    const error = new ApiError(400, 'body.username: This username is taken', 'BAD_REQUEST', [
-      { path: 'body.username', message: 'This username is taken' },
-      { path: 'body.grants.1.set_id', message: 'Unknown set' },
-    ])
-    expect(serverFieldErrors(error, USER_FORM_FIELDS, fallback)).toEqual({
-      fields: { username: 'This username is taken', 'grants.1.set_id': 'Unknown set' },
-      message: null,
+describe('flatErrors (react-hook-form’s error tree → one message per dotted path)', () => {
+  it('names each field by its path, rows of a list by their index, and a list’s own message by the list', () => {
+    const input = document.createElement('input')
+    const tree = {
+      name: { type: 'too_small', message: 'Enter a name', ref: input },
+      grants: [
+        { role_id: { type: 'custom', message: 'Give either a role or a policy' } },
+        undefined,
+        { set_id: { type: 'server', message: 'Unknown set' } },
+      ],
+      policy_ids: { root: { type: 'too_small', message: 'Choose at least one policy' } },
+      statements: { type: 'too_small', message: 'Add at least one statement' },
+    }
+    expect(flatErrors(tree, t)).toEqual({
+      name: 'Enter a name',
+      'grants.0.role_id': 'Give either a role or a policy',
+      'grants.2.set_id': 'Unknown set',
+      policy_ids: 'Choose at least one policy',
+      statements: 'Add at least one statement',
     })
   })
 
-  it('keeps what belongs to no field of the form as the form message', () => {
-    const error = new ApiError(400, 'bad', 'BAD_REQUEST', [
-      { path: 'body.name', message: 'Enter a name' },
-      { path: 'body.image_url', message: 'Too long' },
-    ])
-    expect(serverFieldErrors(error, ['name'], fallback)).toEqual({
-      fields: { name: 'Enter a name' },
-      message: 'image_url: Too long',
+  it('says the messages it knows in the interface language', () => {
+    const zh = i18n.getFixedT('zh')
+    expect(flatErrors({ name: { type: 'too_small', message: 'Enter a name' } }, zh)).toEqual({
+      name: '请输入名称',
     })
-  })
-
-  it('shows the server message of a refusal (403, 409) and a fallback for anything else', () => {
-    const conflict = new ApiError(409, 'This role is given to 2 user(s); take it from them first', 'CONFLICT')
-    expect(serverFieldErrors(conflict, ['name'], fallback)).toEqual({ fields: {}, message: conflict.message })
-    expect(serverFieldErrors('boom', ['name'], fallback)).toEqual({ fields: {}, message: fallback })
-    expect(serverFieldErrors(new Error('offline'), ['name'], fallback).message).toBe('offline')
   })
 })
 

@@ -6,13 +6,16 @@ import { CloseIcon } from '@/components/ui/icons/icons'
 import type { FieldErrors } from './field-errors'
 import { errorsUnder } from './field-errors'
 import { compactControlClass } from './fields'
+import { PolicySearchPicker, RolePicker, SetPicker } from './iam-pickers'
 
-/** One row of the grants editor: a role or a policy, on one set or on everything. */
+/** One row of the grants editor: a role or a policy, on one set or on everything, with the names it shows. */
 export interface GrantRow {
   key: string
   kind: 'role' | 'policy'
   refId: number | null
+  refName?: string | undefined
   setId: number | null
+  setName?: string | undefined
 }
 
 let lastKey = 0
@@ -31,7 +34,9 @@ export function grantRowsOf(grants: readonly UserGrant[]): GrantRow[] {
     key: nextKey(),
     kind: g.role ? 'role' : 'policy',
     refId: g.role?.id ?? g.policy?.id ?? null,
+    refName: g.role?.name ?? g.policy?.name,
     setId: g.set?.id ?? null,
+    setName: g.set?.name,
   }))
 }
 
@@ -44,28 +49,24 @@ export function grantInputsOf(rows: readonly GrantRow[]): GrantInput[] {
   }))
 }
 
-export interface GrantChoices {
-  roles: readonly { id: number; name: string }[]
-  policies: readonly { id: number; name: string; type: string }[]
-  sets: readonly { id: number; name: string; code: string }[]
+/** The request paths of the rows' cells, where the server's messages about them belong. */
+export function grantPaths(rows: readonly GrantRow[]): string[] {
+  return rows.flatMap((_, i) => ['role_id', 'policy_id', 'set_id'].map((k) => `grants.${String(i)}.${k}`))
 }
-
-const num = (v: string) => (v === '' ? null : Number(v))
 
 /**
  * The roles and policies a user holds in the entity, each on everything or on one set: repeatable rows with a
- * message beside each (the contract's rule: a role or a policy, not both, not neither).
+ * message beside each (the contract's rule: a role or a policy, not both, not neither). Roles, policies and sets are
+ * found with their search calls (POST /iam/roles/search, /iam/policies/search, /iam/sets/search).
  */
 export function GrantsEditor({
   value,
   onChange,
-  choices,
   errors = {},
   disabled = false,
 }: {
   value: readonly GrantRow[]
   onChange: (rows: GrantRow[]) => void
-  choices: GrantChoices
   /** The form's errors under `grants` (`0.role_id`, `1.set_id`), and `''` for the list itself. */
   errors?: FieldErrors
   disabled?: boolean
@@ -73,8 +74,6 @@ export function GrantsEditor({
   const { t } = useTranslation()
   const set = (index: number, patch: Partial<GrantRow>) =>
     onChange(value.map((row, i) => (i === index ? { ...row, ...patch } : row)))
-  const presets = choices.policies.filter((p) => p.type === 'preset')
-  const custom = choices.policies.filter((p) => p.type !== 'preset')
 
   return (
     <div className="space-y-2" data-testid="grants-editor">
@@ -93,8 +92,16 @@ export function GrantsEditor({
         {value.map((row, index) => {
           const n = index + 1
           const rowErrors = errorsUnder(errors, String(index))
-          const refError = rowErrors.role_id ?? rowErrors.policy_id
+          const refError = rowErrors.role_id ?? rowErrors.policy_id ?? rowErrors['']
           const setError = rowErrors.set_id
+          const pick = {
+            value: row.refId,
+            valueLabel: row.refName,
+            onChange: (o: { value: number; label: string } | null) =>
+              set(index, { refId: o?.value ?? null, refName: o?.label }),
+            disabled,
+            invalid: refError !== undefined,
+          }
           return (
             <li
               key={row.key}
@@ -106,73 +113,34 @@ export function GrantsEditor({
                 value={row.kind}
                 disabled={disabled}
                 onChange={(e) =>
-                  set(index, { kind: e.target.value === 'policy' ? 'policy' : 'role', refId: null })
+                  set(index, {
+                    kind: e.target.value === 'policy' ? 'policy' : 'role',
+                    refId: null,
+                    refName: undefined,
+                  })
                 }
               >
                 <option value="role">{t('iamScreens.grants.role')}</option>
                 <option value="policy">{t('iamScreens.grants.policy')}</option>
               </select>
               <div className="col-span-2 row-start-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1">
-                <select
-                  aria-label={
-                    row.kind === 'role'
-                      ? t('iamScreens.grants.roleOfRow', { n })
-                      : t('iamScreens.grants.policyOfRow', { n })
-                  }
-                  aria-invalid={refError ? true : undefined}
-                  className={compactControlClass}
-                  value={row.refId === null ? '' : String(row.refId)}
-                  disabled={disabled}
-                  onChange={(e) => set(index, { refId: num(e.target.value) })}
-                >
-                  <option value="">
-                    {row.kind === 'role'
-                      ? t('iamScreens.grants.chooseRole')
-                      : t('iamScreens.grants.choosePolicy')}
-                  </option>
-                  {row.kind === 'role' &&
-                    choices.roles.map((r) => (
-                      <option key={r.id} value={String(r.id)}>
-                        {r.name}
-                      </option>
-                    ))}
-                  {row.kind === 'policy' && (
-                    <>
-                      <optgroup label={t('iamScreens.policyType.custom')}>
-                        {custom.map((p) => (
-                          <option key={p.id} value={String(p.id)}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                      <optgroup label={t('iamScreens.policyType.preset')}>
-                        {presets.map((p) => (
-                          <option key={p.id} value={String(p.id)}>
-                            {p.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    </>
-                  )}
-                </select>
+                {row.kind === 'role' ? (
+                  <RolePicker label={t('iamScreens.grants.roleOfRow', { n })} {...pick} />
+                ) : (
+                  <PolicySearchPicker label={t('iamScreens.grants.policyOfRow', { n })} {...pick} />
+                )}
                 {refError && <p className="mt-1 text-xs text-rose-700">{refError}</p>}
               </div>
               <div className="col-span-2 row-start-3 min-w-0 sm:col-span-1 sm:col-start-3 sm:row-start-1">
-                <select
-                  aria-label={t('iamScreens.grants.setOfRow', { n })}
-                  aria-invalid={setError ? true : undefined}
-                  className={compactControlClass}
-                  value={row.setId === null ? '' : String(row.setId)}
+                <SetPicker
+                  label={t('iamScreens.grants.setOfRow', { n })}
+                  noneLabel={t('iamScreens.grants.everything')}
+                  value={row.setId}
+                  valueLabel={row.setName}
+                  onChange={(o) => set(index, { setId: o?.value ?? null, setName: o?.label })}
                   disabled={disabled}
-                  onChange={(e) => set(index, { setId: num(e.target.value) })}
-                >
-                  <option value="">{t('iamScreens.grants.everything')}</option>
-                  {choices.sets.map((s) => (
-                    <option key={s.id} value={String(s.id)}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
+                  invalid={setError !== undefined}
+                />
                 {setError && <p className="mt-1 text-xs text-rose-700">{setError}</p>}
               </div>
               {!disabled && (

@@ -1,7 +1,7 @@
 import type { PolicyRef } from '@portal/contract'
 import { usePolicies } from '@/lib/policy/use-policies'
 
-export type IamResourceName = 'users' | 'roles' | 'policies' | 'sets' | 'audit'
+export type IamResourceName = 'users' | 'roles' | 'policies' | 'sets' | 'entities' | 'audit'
 
 const ref = (resource: IamResourceName, action: 'read' | 'edit'): PolicyRef => ({
   app_code: 'iam',
@@ -10,9 +10,9 @@ const ref = (resource: IamResourceName, action: 'read' | 'edit'): PolicyRef => (
 })
 
 // One check per resource (read and edit share it); a module constant, so the checks are not rebuilt each render.
-const IAM_POLICIES: readonly PolicyRef[] = (['users', 'roles', 'policies', 'sets', 'audit'] as const).flatMap(
-  (r) => [ref(r, 'read'), ref(r, 'edit')],
-)
+const IAM_POLICIES: readonly PolicyRef[] = (
+  ['users', 'roles', 'policies', 'sets', 'entities', 'audit'] as const
+).flatMap((r) => [ref(r, 'read'), ref(r, 'edit')])
 
 /**
  * What the signed-in user may do in IAM, from the policy check. Buttons are disabled while a check loads or when it

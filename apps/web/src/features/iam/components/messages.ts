@@ -37,8 +37,3 @@ export function localizeMessage(t: TFunction, message: string): string {
   const key = KNOWN[message]
   return key === undefined ? message : t(`iamScreens.messages.${key}`, { defaultValue: message })
 }
-
-/** Every message of a form's errors in the interface language. */
-export function localizeErrors<E extends Record<string, string>>(t: TFunction, errors: E): E {
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, localizeMessage(t, v)])) as E
-}

@@ -1,5 +1,6 @@
 import type { PolicyStatement } from '@portal/contract'
-import { labelOf, predefinedPolicyTypes } from '@portal/contract'
+import { predefinedPolicyTypes } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge/badge'

@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { CloseIcon } from '@/components/ui/icons/icons'
 import { useSetResourceSearch } from '../api/sets'
 import { controlClass } from './fields'
+import { serverMessage } from '@/lib/server-messages'
 
 const SEARCH_DELAY_MS = 300
 
@@ -95,7 +96,9 @@ export function ResourcePicker({
               search.isFetching && 'opacity-60',
             )}
           >
-            {search.isError && <li className="px-3 py-3 text-sm text-rose-700">{search.error.message}</li>}
+            {search.isError && (
+              <li className="px-3 py-3 text-sm text-rose-700">{serverMessage(search.error)}</li>
+            )}
             {search.data?.length === 0 && (
               <li className="px-3 py-3 text-sm text-slate-500">{t('iamScreens.sets.noMatches')}</li>
             )}

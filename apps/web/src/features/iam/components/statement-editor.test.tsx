@@ -1,10 +1,11 @@
-import { policyWriteRequest } from '@portal/contract'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import '@/lib/i18n'
-import { errorsUnder, validateForm } from './field-errors'
+import { policyForm } from '../pages/policy-page'
+import type { FieldErrors } from './field-errors'
+import { errorsUnder } from './field-errors'
 import type { ResourceChoice, StatementRow } from './statement-editor'
 import { StatementEditor, statementRowsOf, statementsOf } from './statement-editor'
 
@@ -22,19 +23,29 @@ const RESOURCES: Record<string, ResourceChoice[]> = {
 
 let latest: StatementRow[] = []
 
-function Harness({ initial = [] as StatementRow[], validate = false }) {
+/** The first message of each field, as the form shows them: the policy form's schema over the rows. */
+function errorsOf(rows: StatementRow[]): FieldErrors {
+  const parsed = policyForm.safeParse({ name: 'P', description: '', statements: rows })
+  const errors: FieldErrors = {}
+  for (const issue of parsed.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message
+  return errors
+}
+
+function Harness({
+  initial = [] as StatementRow[],
+  validate = false,
+  actions = undefined as { action_code: string; name: string }[] | undefined,
+}) {
   const [rows, setRows] = useState(initial)
   latest = rows
-  const checked = validate
-    ? validateForm(policyWriteRequest, { name: 'P', statements: statementsOf(rows) })
-    : { ok: true as const }
   return (
     <StatementEditor
       value={rows}
       onChange={setRows}
       apps={apps}
+      actions={actions}
       resourcesFor={(app) => RESOURCES[app]}
-      errors={checked.ok ? {} : errorsUnder(checked.errors, 'statements')}
+      errors={validate ? errorsUnder(errorsOf(rows), 'statements') : {}}
     />
   )
 }
@@ -108,5 +119,18 @@ describe('StatementEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Remove statement 1' }))
     expect(latest).toEqual([])
     expect(screen.getByText('Add at least one statement')).toBeInTheDocument()
+  })
+
+  it('offers the actions GET /iam/policies/actions answers, in the interface language', () => {
+    render(
+      <Harness
+        initial={statementRowsOf([{ app_code: 'iot', resource_code: '*', action_code: 'read' }])}
+        actions={[
+          { action_code: 'read', name: 'Read' },
+          { action_code: 'edit', name: 'Edit' },
+        ]}
+      />,
+    )
+    expect(options(screen.getByLabelText('Action of statement 1'))).toHaveLength(2)
   })
 })

@@ -24,6 +24,10 @@ export interface ResourceChoice {
   resource_code: string
   name: string
 }
+export interface ActionChoice {
+  action_code: string
+  name: string
+}
 
 export const ANY = '*'
 
@@ -49,12 +53,14 @@ export function statementsOf(rows: readonly StatementRow[]) {
 
 /**
  * The statements of a policy as rows of app, resource and action (A §6), each with its own messages. The apps come
- * from GET /iam/policies/apps and each app's resources from GET /iam/policies/resource, both plus the wildcard.
+ * from GET /iam/policies/apps, each app's resources from GET /iam/policies/resource (both plus the wildcard) and the
+ * actions from GET /iam/policies/actions.
  */
 export function StatementEditor({
   value,
   onChange,
   apps,
+  actions,
   resourcesFor,
   errors = {},
   disabled = false,
@@ -62,6 +68,8 @@ export function StatementEditor({
   value: readonly StatementRow[]
   onChange: (rows: StatementRow[]) => void
   apps: readonly AppChoice[]
+  /** The actions a statement can grant; the contract's four while the call is on its way. */
+  actions?: readonly ActionChoice[] | undefined
   /** The resources of an app; undefined while they load. */
   resourcesFor: (appCode: string) => readonly ResourceChoice[] | undefined
   /** The form's errors under `statements` (`0.resource_code`), and `''` for the list itself. */
@@ -69,6 +77,7 @@ export function StatementEditor({
   disabled?: boolean
 }) {
   const { t } = useTranslation()
+  const actionCodes = actions?.map((a) => a.action_code) ?? ACTIONS.values
   const set = (index: number, patch: Partial<StatementRow>) =>
     onChange(value.map((row, i) => (i === index ? { ...row, ...patch } : row)))
 
@@ -153,9 +162,9 @@ export function StatementEditor({
                   disabled={disabled}
                   onChange={(e) => set(index, { action_code: e.target.value })}
                 >
-                  {ACTIONS.entries.map((a) => (
-                    <option key={a.value} value={a.value}>
-                      {actionLabel(t, a.value)}
+                  {actionCodes.map((code) => (
+                    <option key={code} value={code}>
+                      {actionLabel(t, code)}
                     </option>
                   ))}
                 </select>

@@ -1,8 +1,8 @@
 import type { AuthenticatorRegistration, MfaMode } from '@portal/contract'
 import { authenticatorConfirmRequest, authenticatorDisableRequest } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { TextField } from '@/components/ui/text-field/text-field'
@@ -13,10 +13,9 @@ import {
   useRegisterAuthenticator,
 } from '../api/authenticator'
 import { Card } from './card'
-import type { FieldErrors } from './field-errors'
-import { focusFirstInvalid, serverFieldErrors, validateForm } from './field-errors'
-import { FormError } from './fields'
-import { localizeErrors } from './messages'
+import { flatErrors } from './field-errors'
+import { FormError } from '@/components/form-kit/fields'
+import { serverMessage } from '@/lib/server-messages'
 
 /** The otpauth URI as a QR code image (SVG data URL), drawn in the browser: the secret never leaves the page. */
 export function useQrCode(text: string | null): string | null {
@@ -58,37 +57,23 @@ function SetUp({
   const { addToast } = useToast()
   const qr = useQrCode(registration.otpauth_uri)
   const confirm = useConfirmAuthenticator(uuid)
-  const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(authenticatorConfirmRequest, { defaultValues: { code: '' } })
+  const errors = flatErrors(form.formState.errors, t)
   const [message, setMessage] = useState<string | null>(null)
 
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(authenticatorConfirmRequest, { code })
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    confirm.mutate(checked.data.code, {
+    confirm.mutate(body.code, {
       onSuccess: () => {
         addToast({ title: t('iamScreens.mfa.enabledToast'), variant: 'success', timeout: 5000 })
         onDone()
       },
-      onError: (err) => {
-        const mapped = serverFieldErrors(err, ['code'], t('iamScreens.saveFailed'))
-        setErrors(localizeErrors(t, mapped.fields))
-        focusFirstInvalid(form)
-        setMessage(mapped.message)
-      },
+      onError: (err) => setMessage(applyServerErrors(form, err)),
     })
-  }
+  })
 
   return (
-    <form onSubmit={submit} noValidate className="@container space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="@container space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>{t('iamScreens.mfa.step1')}</li>
         <li>{t('iamScreens.mfa.step2')}</li>
@@ -117,8 +102,7 @@ function SetUp({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
             error={errors.code}
             className="max-w-48"
           />
@@ -137,76 +121,59 @@ function SetUp({
   )
 }
 
-function TurnOff({ uuid, onDone }: { uuid: string; onDone: () => void }) {
+const [codeProof, passwordProof] = authenticatorDisableRequest.options
+
+/** The proof that turns two-factor sign-in off: a current code, or the password (one form for each). */
+function ProofForm({
+  uuid,
+  proof,
+  onDone,
+}: {
+  uuid: string
+  proof: 'code' | 'password'
+  onDone: () => void
+}) {
   const { t } = useTranslation()
   const { addToast } = useToast()
   const disable = useDisableAuthenticator(uuid)
-  const [proof, setProof] = useState<'code' | 'password'>('code')
-  const [value, setValue] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(proof === 'code' ? codeProof : passwordProof, {
+    defaultValues: proof === 'code' ? { code: '' } : { password: '' },
+  })
+  const errors = flatErrors(form.formState.errors, t)
   const [message, setMessage] = useState<string | null>(null)
 
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(
-      authenticatorDisableRequest,
-      proof === 'code' ? { code: value } : { password: value },
-    )
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    disable.mutate(checked.data, {
+    disable.mutate(body, {
       onSuccess: () => {
         addToast({ title: t('iamScreens.mfa.disabledToast'), variant: 'success', timeout: 5000 })
         onDone()
       },
-      onError: (err) => {
-        const mapped = serverFieldErrors(err, ['code', 'password'], t('iamScreens.saveFailed'))
-        setErrors(localizeErrors(t, mapped.fields))
-        focusFirstInvalid(form)
-        setMessage(mapped.message)
-      },
+      onError: (err) => setMessage(applyServerErrors(form, err)),
     })
-  }
+  })
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('iamScreens.mfa.proveIt')}</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          {(['code', 'password'] as const).map((p) => (
-            <label key={p} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="mfa-proof"
-                className="size-4 accent-brand-700"
-                checked={proof === p}
-                onChange={() => {
-                  setProof(p)
-                  setValue('')
-                  setErrors({})
-                }}
-              />
-              {p === 'code' ? t('iamScreens.mfa.withCode') : t('iamScreens.mfa.withPassword')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <TextField
-        label={proof === 'code' ? t('iamScreens.mfa.code') : t('iamScreens.mfa.password')}
-        type={proof === 'code' ? 'text' : 'password'}
-        inputMode={proof === 'code' ? 'numeric' : undefined}
-        autoComplete={proof === 'code' ? 'one-time-code' : 'current-password'}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={proof === 'code' ? errors.code : errors.password}
-        className="max-w-72"
-      />
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+      {proof === 'code' ? (
+        <TextField
+          label={t('iamScreens.mfa.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          {...form.register('code')}
+          error={errors.code}
+          className="max-w-72"
+        />
+      ) : (
+        <TextField
+          label={t('iamScreens.mfa.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={errors.password}
+          className="max-w-72"
+        />
+      )}
       <FormError message={message} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="error" loading={disable.isPending}>
@@ -217,6 +184,34 @@ function TurnOff({ uuid, onDone }: { uuid: string; onDone: () => void }) {
         </Button>
       </div>
     </form>
+  )
+}
+
+function TurnOff({ uuid, onDone }: { uuid: string; onDone: () => void }) {
+  const { t } = useTranslation()
+  const [proof, setProof] = useState<'code' | 'password'>('code')
+  return (
+    <div className="space-y-3">
+      <fieldset className="min-w-0">
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('iamScreens.mfa.proveIt')}</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {(['code', 'password'] as const).map((p) => (
+            <label key={p} className="inline-flex items-center gap-2">
+              <input
+                type="radio"
+                name="mfa-proof"
+                className="size-4 accent-brand-700"
+                checked={proof === p}
+                onChange={() => setProof(p)}
+              />
+              {p === 'code' ? t('iamScreens.mfa.withCode') : t('iamScreens.mfa.withPassword')}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {/* A new form for each proof: its field and its schema change with it, and nothing typed carries over. */}
+      <ProofForm key={proof} uuid={uuid} proof={proof} onDone={onDone} />
+    </div>
   )
 }
 
@@ -235,7 +230,7 @@ export function TwoFactorCard({ uuid, mode }: { uuid: string; mode: MfaMode }) {
     setMessage(null)
     register.mutate(undefined, {
       onSuccess: () => setStep('setup'),
-      onError: (err) => setMessage(err.message),
+      onError: (err) => setMessage(serverMessage(err)),
     })
   }
   const done = () => {

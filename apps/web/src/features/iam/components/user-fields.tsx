@@ -1,10 +1,11 @@
 import { EntityRelation } from '@portal/contract'
+import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { readOnlyText, SelectField } from '@/components/form-kit/fields'
 import { TextField } from '@/components/ui/text-field/text-field'
-import type { FieldErrors } from './field-errors'
-import { errorsUnder } from './field-errors'
-import { ReadOnlyField, SelectField, textFieldReadOnly } from './fields'
-import type { GrantChoices } from './grants-editor'
+import { errorsUnder, flatErrors } from './field-errors'
+import { ReadOnlyField } from './fields'
 import { GrantsEditor } from './grants-editor'
 import type { UserFormValue } from './user-form'
 
@@ -12,44 +13,38 @@ import type { UserFormValue } from './user-form'
  * The fields of the user form, shared by create and edit: a message beside each. The username is typed only when
  * creating; relation and grants show when the editor may change them.
  */
-export function UserFields({
-  value,
-  onChange,
-  errors,
+export function UserFields<Out extends FieldValues>({
+  form,
   mode,
   disabled = false,
   access,
-  choices,
 }: {
-  value: UserFormValue
-  onChange: (value: UserFormValue) => void
-  errors: FieldErrors
+  form: UseFormReturn<UserFormValue, unknown, Out>
   mode: 'create' | 'edit'
   disabled?: boolean
   /** 'edit': relation and grants can change; 'owner': shown, not changed (owners hold everything); 'none': hidden. */
   access: 'edit' | 'owner' | 'none'
-  choices: GrantChoices
 }) {
   const { t } = useTranslation()
-  const set = (patch: Partial<UserFormValue>) => onChange({ ...value, ...patch })
+  const { register } = form
+  const errors = flatErrors(form.formState.errors, t)
+  const relation = form.watch('relation')
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('iamScreens.users.col.name')}
-          value={value.name}
-          onChange={(e) => set({ name: e.target.value })}
+          {...register('name')}
           error={errors.name}
           disabled={disabled}
           autoComplete="off"
           maxLength={200}
-          className={textFieldReadOnly}
+          className={readOnlyText}
         />
         {mode === 'create' ? (
           <TextField
             label={t('iamScreens.users.col.username')}
-            value={value.username}
-            onChange={(e) => set({ username: e.target.value })}
+            {...register('username')}
             error={errors.username}
             hint={t('iamScreens.users.usernameHint')}
             disabled={disabled}
@@ -57,34 +52,32 @@ export function UserFields({
             autoCapitalize="none"
             spellCheck={false}
             maxLength={50}
-            className={textFieldReadOnly}
+            className={readOnlyText}
           />
         ) : (
-          <ReadOnlyField label={t('iamScreens.users.col.username')} value={value.username} mono />
+          <ReadOnlyField label={t('iamScreens.users.col.username')} value={form.getValues('username')} mono />
         )}
         <TextField
           label={t('iamScreens.users.col.email')}
           type="email"
-          value={value.email}
-          onChange={(e) => set({ email: e.target.value })}
+          {...register('email')}
           error={errors.email}
           hint={t('iamScreens.optional')}
           disabled={disabled}
           autoComplete="off"
           maxLength={200}
-          className={textFieldReadOnly}
+          className={readOnlyText}
         />
         <TextField
           label={t('iamScreens.users.col.phone')}
           type="tel"
-          value={value.phone_number}
-          onChange={(e) => set({ phone_number: e.target.value })}
+          {...register('phone_number')}
           error={errors.phone_number}
           hint={t('iamScreens.users.phoneHint')}
           disabled={disabled}
           autoComplete="off"
           maxLength={20}
-          className={textFieldReadOnly}
+          className={readOnlyText}
         />
       </div>
       {access !== 'none' && (
@@ -99,11 +92,10 @@ export function UserFields({
           ) : (
             <SelectField
               label={t('iamScreens.users.col.relation')}
-              value={String(value.relation)}
-              onChange={(e) => set({ relation: Number(e.target.value) })}
+              {...register('relation', { valueAsNumber: true })}
               error={errors.relation}
               hint={
-                value.relation === EntityRelation.Admin
+                relation === EntityRelation.Admin
                   ? t('iamScreens.users.adminHint')
                   : t('iamScreens.users.authorisedHint')
               }
@@ -118,12 +110,17 @@ export function UserFields({
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-700">{t('iamScreens.users.col.grants')}</p>
               <p className="mb-2 text-xs text-slate-500">{t('iamScreens.grants.help')}</p>
-              <GrantsEditor
-                value={value.grants}
-                onChange={(grants) => set({ grants })}
-                choices={choices}
-                errors={errorsUnder(errors, 'grants')}
-                disabled={disabled}
+              <Controller
+                control={form.control}
+                name="grants"
+                render={({ field }) => (
+                  <GrantsEditor
+                    value={field.value}
+                    onChange={field.onChange}
+                    errors={errorsUnder(errors, 'grants')}
+                    disabled={disabled}
+                  />
+                )}
               />
             </div>
           )}

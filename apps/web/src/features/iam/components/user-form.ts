@@ -1,19 +1,29 @@
 import type { UserCreateRequest, UserUpdateRequest } from '@portal/contract'
+import { userCreateRequest, userUpdateRequest } from '@portal/contract'
+import { z } from 'zod'
 import type { GrantRow } from './grants-editor'
 import { grantInputsOf } from './grants-editor'
 
-/** The user form as typed: text fields are strings (blank means none), access is rows. */
-export interface UserFormValue {
-  name: string
-  username: string
-  email: string
-  phone_number: string
-  /** 1 admin, 2 authorised; owners (0) are shown but not changed here. */
-  relation: number
-  grants: GrantRow[]
-}
+const grantRow = z.object({
+  key: z.string(),
+  kind: z.enum(['role', 'policy']),
+  refId: z.number().nullable(),
+  refName: z.string().optional(),
+  setId: z.number().nullable(),
+  setName: z.string().optional(),
+})
 
-export const USER_FORM_FIELDS = ['name', 'username', 'email', 'phone_number', 'relation', 'grants']
+/** The user form as typed: text fields are strings (blank means none), access is rows. */
+const userFormFields = z.object({
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  /** 1 admin, 2 authorised; owners (0) are shown but not changed here. */
+  relation: z.number(),
+  grants: z.array(grantRow),
+})
+export type UserFormValue = z.input<typeof userFormFields> & { grants: GrantRow[] }
 
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim())
 
@@ -40,4 +50,14 @@ export function userUpdateBody(v: UserFormValue, options: { access: boolean }): 
     phone_number: blankToNull(v.phone_number),
     ...(options.access ? { relation: v.relation as 1 | 2, grants: grantInputsOf(v.grants) } : {}),
   }
+}
+
+/**
+ * The form's schemas: the values as typed, turned into the request and checked by the contract's schema, so the
+ * form says exactly what the server would, beside the same fields (`email`, `grants.0.role_id`).
+ */
+export const userCreateForm = userFormFields.transform(userCreateBody).pipe(userCreateRequest)
+
+export function userUpdateForm(access: boolean) {
+  return userFormFields.transform((v) => userUpdateBody(v, { access })).pipe(userUpdateRequest)
 }

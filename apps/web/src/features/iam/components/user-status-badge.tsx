@@ -1,5 +1,6 @@
 import type { BadgeTone } from '@/components/ui/badge/badge'
-import { labelOf, UserStatus, userStatuses } from '@portal/contract'
+import { UserStatus, userStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge/badge'

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
 import { cn } from '@/components/ui/cn'
+import { Loader } from '@/components/ui/loader/loader'
 import { useSession } from '@/lib/session/session-store'
 import type { IamTab } from './iam-nav'
 import { IAM_TABS, isIamTab, tabHref } from './iam-nav'
@@ -11,11 +13,15 @@ import { RolesTab } from './roles-tab'
 import { SetsTab } from './sets-tab'
 import { UsersTab } from './users-tab'
 
+// The entity list and its dialogs are for administrators: they load when the tab is chosen.
+const EntitiesTab = lazy(() => import('./entities-tab').then((m) => ({ default: m.EntitiesTab })))
+
 const TAB_LISTS: Record<IamTab, ComponentType> = {
   users: UsersTab,
   roles: RolesTab,
   policies: PoliciesTab,
   sets: SetsTab,
+  entities: EntitiesTab,
 }
 
 /** /iam: users, roles, policies and sets of the current entity, one tab each; the tab is in the URL (?tab=roles). */
@@ -58,7 +64,9 @@ export function IamSection() {
         ))}
       </div>
       <div role="tabpanel" id="iam-tab-panel" aria-labelledby={`iam-tab-${tab}`}>
-        <List key={tab} />
+        <Suspense fallback={<Loader message={t('iamScreens.loading')} className="py-12" />}>
+          <List key={tab} />
+        </Suspense>
       </div>
     </>
   )

@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react'
-import type { UseQueryResult } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { TableState } from '@/components/data-table/types'
 import { Button, buttonClasses } from '@/components/ui/button/button'
-import { isForbidden } from '@/lib/http'
-
-/** The DataTable state of a list query: loading, ready, error, or no access (403). */
-export function tableState(query: UseQueryResult): TableState {
-  if (query.isPending) return 'loading'
-  if (query.isError) return isForbidden(query.error) ? 'forbidden' : 'error'
-  return 'ready'
-}
 
 export const dash = <span className="text-slate-400">—</span>
 

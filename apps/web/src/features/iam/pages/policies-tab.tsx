@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
 import type { DataColumn } from '@/components/data-table/types'
-import { IAM_PAGE_SIZE } from '../api/keys'
-import { usePolicyList } from '../api/policies'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
+import { IAM_PAGE_SIZE, iamKeys } from '../api/iam-keys'
+import { filterPolicies } from '../api/policies'
 import { useIamAccess } from '../components/iam-access'
 import { PolicyTypeBadge, statementText } from '../components/policy-text'
-import { NewButton, tableState } from './list-parts'
+import { NewButton } from './list-parts'
 
 export function policyFilterDefs(t: TFunction): FilterDef[] {
   return [
@@ -30,15 +31,17 @@ export function policyFilterDefs(t: TFunction): FilterDef[] {
   ]
 }
 
-export function policyFilterBody(list: ListState): PolicyFilterRequest {
+/** The policy type chosen in the filter, as the call takes it (the select offers only these, or any). */
+function policyTypeOf(list: ListState): PolicyFilterRequest['type'] {
   const type = list.select('type')
+  return POLICY_TYPES.find((p) => p === type)
+}
+
+export function policyFilterBody(list: ListState, page: PageWindow): PolicyFilterRequest {
   return {
-    limit: IAM_PAGE_SIZE,
-    offset: (list.page - 1) * IAM_PAGE_SIZE,
-    ...cleanFilters({
-      search: list.text('q'),
-      type: type === 'preset' || type === 'custom' ? type : undefined,
-    }),
+    limit: page.limit,
+    offset: page.offset,
+    ...cleanFilters({ search: list.text('q'), type: policyTypeOf(list) }),
   }
 }
 
@@ -62,31 +65,46 @@ function statementsCell(statements: readonly PolicyStatement[], t: TFunction) {
 
 export function policyColumns(t: TFunction): DataColumn<Policy>[] {
   return [
-    { id: 'name', header: t('iamScreens.policies.col.name'), cell: (p) => p.name, className: 'min-w-44' },
-    { id: 'type', header: t('iamScreens.policies.col.type'), cell: (p) => <PolicyTypeBadge type={p.type} /> },
+    {
+      id: 'name',
+      header: t('iamScreens.policies.col.name'),
+      cell: (p) => p.name,
+      className: 'min-w-44',
+      card: 'title',
+    },
+    {
+      id: 'type',
+      header: t('iamScreens.policies.col.type'),
+      cell: (p) => <PolicyTypeBadge type={p.type} />,
+      card: 'status',
+    },
     {
       id: 'description',
       header: t('iamScreens.policies.col.description'),
       cell: (p) => <span title={p.description}>{p.description}</span>,
       className: 'max-w-72',
       defaultVisible: false,
+      card: 'subtitle',
     },
     {
       id: 'statements',
       header: t('iamScreens.policies.col.statements'),
       cell: (p) => statementsCell(p.statements, t),
+      card: 'meta',
     },
     {
       id: 'roles',
       header: t('iamScreens.policies.col.roles'),
       cell: (p) => p.role_count.toLocaleString(),
       align: 'right',
+      card: 'meta',
     },
     {
       id: 'users',
       header: t('iamScreens.policies.col.users'),
       cell: (p) => p.user_count.toLocaleString(),
       align: 'right',
+      card: 'meta',
     },
   ]
 }
@@ -99,27 +117,25 @@ export function PoliciesTab() {
   const access = useIamAccess()
   const defs = useMemo(() => policyFilterDefs(t), [t])
   const columns = useMemo(() => policyColumns(t), [t])
-  const list = useListState(defs)
-  const query = usePolicyList(policyFilterBody(list))
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: IAM_PAGE_SIZE,
+    paging: 'count',
+    request: policyFilterBody,
+    queryKey: (body, entityCode) => iamKeys.policies.list(entityCode, body),
+    fetch: filterPolicies,
+    rows: (data) => data.policies,
+    total: (data) => data.count,
+  })
 
   return (
     <DataTable
       tableId="iam-policies"
       caption={t('iamScreens.tabs.policies')}
       columns={columns}
-      rows={query.data?.policies}
       getRowId={rowId}
       rowHref={rowHref}
-      state={tableState(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={IAM_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('iamScreens.policies.empty')}
       toolbar={<FilterBar defs={defs} list={list} />}
       actions={

@@ -1,10 +1,15 @@
-import type { Policy, PolicyStatement } from '@portal/contract'
+import type { Policy, PolicyStatement, PolicyWriteRequest } from '@portal/contract'
 import { policyWriteRequest } from '@portal/contract'
 import { useQueries } from '@tanstack/react-query'
-import type { SyntheticEvent } from 'react'
 import { useCallback, useMemo, useState } from 'react'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
+import { z } from 'zod'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { FormError, readOnlyText } from '@/components/form-kit/fields'
+import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { TextField } from '@/components/ui/text-field/text-field'
@@ -12,6 +17,7 @@ import { useToast } from '@/components/ui/toast/toast'
 import { useSession } from '@/lib/session/session-store'
 import {
   resourcesQueryOptions,
+  useActions,
   useApps,
   useCreatePolicy,
   useDeletePolicy,
@@ -21,18 +27,14 @@ import {
 import { AuditTrail } from '../components/audit-trail'
 import { Card, Detail } from '../components/card'
 import { ConfirmModal } from '../components/confirm-modal'
-import type { FieldErrors } from '../components/field-errors'
-import { errorsUnder, focusFirstInvalid, serverFieldErrors, validateForm } from '../components/field-errors'
-import { FormError, TextAreaField, textFieldReadOnly } from '../components/fields'
-import { localizeErrors } from '../components/messages'
+import { errorsUnder, flatErrors } from '../components/field-errors'
 import { useIamAccess } from '../components/iam-access'
 import { PolicyTypeBadge } from '../components/policy-text'
 import type { ResourceChoice, StatementRow } from '../components/statement-editor'
 import { ANY, StatementEditor, statementRowsOf, statementsOf } from '../components/statement-editor'
-import { BackLink, DetailState, numericId } from './detail-frame'
+import { BackLink, numericId } from './detail-frame'
 import { useListHref } from './iam-nav'
-
-const FIELDS = ['name', 'description', 'statements']
+import { serverMessage } from '@/lib/server-messages'
 
 /** What "Copy as a custom policy" carries from a preset to the new-policy form. */
 interface PolicyDraft {
@@ -44,6 +46,26 @@ interface PolicyDraft {
 function isDraft(value: unknown): value is { copy: PolicyDraft } {
   return typeof value === 'object' && value !== null && 'copy' in value
 }
+
+const statementRow = z.object({
+  key: z.string(),
+  app_code: z.string(),
+  resource_code: z.string(),
+  action_code: z.string(),
+})
+
+/** The policy form: statements are edited as rows and sent, checked by the contract, as the request's statements. */
+export const policyForm = z
+  .object({ name: z.string(), description: z.string(), statements: z.array(statementRow) })
+  // The rows hold plain strings until the contract's schema, piped next, checks each code.
+  .transform((v) => ({ ...v, statements: statementsOf(v.statements) }) as PolicyWriteRequest)
+  .pipe(policyWriteRequest)
+
+/** The request paths of the statements' cells, where the server's messages about them belong. */
+const statementPaths = (rows: readonly StatementRow[]) =>
+  rows.flatMap((_, i) =>
+    ['app_code', 'resource_code', 'action_code'].map((k) => `statements.${String(i)}.${k}`),
+  )
 
 /** The resources of the apps the rows name, each app asked once (GET /iam/policies/resource?app_code=…). */
 function useResourcesFor(rows: readonly StatementRow[]) {
@@ -69,42 +91,35 @@ function PolicyForm({
   const navigate = useNavigate()
   const { addToast } = useToast()
   const apps = useApps()
+  const actions = useActions()
   const create = useCreatePolicy()
   const update = useUpdatePolicy(policy?.id ?? 0)
   const source = policy ?? draft
-  const [name, setName] = useState(source?.name ?? '')
-  const [description, setDescription] = useState(source?.description ?? '')
-  const [rows, setRows] = useState<StatementRow[]>(() => (source ? statementRowsOf(source.statements) : []))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(policyForm, {
+    defaultValues: {
+      name: source?.name ?? '',
+      description: source?.description ?? '',
+      statements: source ? statementRowsOf(source.statements) : [],
+    },
+  })
+  const errors = flatErrors(form.formState.errors, t)
   const [message, setMessage] = useState<string | null>(null)
+  const rows = form.watch('statements')
   const resourcesFor = useResourcesFor(rows)
   const busy = create.isPending || update.isPending
 
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(policyWriteRequest, { name, description, statements: statementsOf(rows) })
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    const onError = (err: Error) => {
-      const mapped = serverFieldErrors(err, FIELDS, t('iamScreens.saveFailed'))
-      setErrors(localizeErrors(t, mapped.fields))
-      focusFirstInvalid(form)
-      setMessage(mapped.message)
-    }
+    const onError = (err: Error) =>
+      setMessage(applyServerErrors(form, err, statementPaths(form.getValues('statements'))))
     if (policy) {
-      update.mutate(checked.data, {
+      update.mutate(body, {
         onSuccess: () =>
           addToast({ title: t('iamScreens.policies.saved'), variant: 'success', timeout: 5000 }),
         onError,
       })
     } else {
-      create.mutate(checked.data, {
+      create.mutate(body, {
         onSuccess: (created) => {
           addToast({ title: t('iamScreens.policies.created'), variant: 'success', timeout: 5000 })
           void navigate(`/iam/policies/${String(created.id)}`, { replace: true })
@@ -112,25 +127,23 @@ function PolicyForm({
         onError,
       })
     }
-  }
+  })
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
       <Card title={t('iamScreens.policies.details')}>
         <div className="space-y-4">
           <TextField
             label={t('iamScreens.policies.col.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...form.register('name')}
             error={errors.name}
             disabled={!canEdit}
             maxLength={120}
-            className={textFieldReadOnly}
+            className={readOnlyText}
           />
           <TextAreaField
             label={t('iamScreens.policies.col.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...form.register('description')}
             error={errors.description}
             disabled={!canEdit}
             maxLength={500}
@@ -138,13 +151,20 @@ function PolicyForm({
         </div>
       </Card>
       <Card title={t('iamScreens.policies.col.statements')} description={t('iamScreens.statements.help')}>
-        <StatementEditor
-          value={rows}
-          onChange={setRows}
-          apps={apps.data ?? []}
-          resourcesFor={resourcesFor}
-          errors={errorsUnder(errors, 'statements')}
-          disabled={!canEdit}
+        <Controller
+          control={form.control}
+          name="statements"
+          render={({ field }) => (
+            <StatementEditor
+              value={field.value}
+              onChange={field.onChange}
+              apps={apps.data ?? []}
+              actions={actions.data}
+              resourcesFor={resourcesFor}
+              errors={errorsUnder(errors, 'statements')}
+              disabled={!canEdit}
+            />
+          )}
         />
       </Card>
       <FormError message={message} />
@@ -177,7 +197,7 @@ function DeletePolicy({ policy }: { policy: Policy }) {
         confirmLabel={t('iamScreens.delete')}
         confirmVariant="error"
         busy={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error ? serverMessage(remove.error) : undefined}
         onClose={() => {
           setOpen(false)
           remove.reset()
@@ -206,9 +226,11 @@ function PolicyDetail({ id }: { id: number }) {
     return (
       <DetailState
         query={query}
-        tab="policies"
         valid={Number.isInteger(id)}
+        title={t('iamScreens.tabs.policies')}
+        breadcrumb={<BackLink tab="policies" />}
         notFoundTitle={t('iamScreens.policies.notFound')}
+        notFoundDescription={t('iamScreens.notFoundDescription')}
       />
     )
   const policy = query.data

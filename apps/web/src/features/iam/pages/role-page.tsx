@@ -1,75 +1,65 @@
-import type { Role } from '@portal/contract'
-import { roleWriteRequest } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
+import type { Role, RoleWriteRequest } from '@portal/contract'
+import { namedRef, roleWriteRequest } from '@portal/contract'
 import { useState } from 'react'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { z } from 'zod'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { FormError, readOnlyText } from '@/components/form-kit/fields'
+import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { usePolicyChoices } from '../api/policies'
 import { useCreateRole, useDeleteRole, useRole, useUpdateRole } from '../api/roles'
 import { AuditTrail } from '../components/audit-trail'
 import { Card } from '../components/card'
 import { ConfirmModal } from '../components/confirm-modal'
-import type { FieldErrors } from '../components/field-errors'
-import { focusFirstInvalid, serverFieldErrors, validateForm } from '../components/field-errors'
-import { FormError, TextAreaField, textFieldReadOnly } from '../components/fields'
-import { localizeErrors } from '../components/messages'
+import { flatErrors } from '../components/field-errors'
 import { useIamAccess } from '../components/iam-access'
 import { PolicyPicker } from '../components/policy-picker'
-import { BackLink, DetailState, numericId } from './detail-frame'
+import { BackLink, numericId } from './detail-frame'
 import { useListHref } from './iam-nav'
+import { serverMessage } from '@/lib/server-messages'
 
-const FIELDS = ['name', 'description', 'policy_ids']
-
-interface RoleFormValue {
-  name: string
-  description: string
-  policy_ids: number[]
-}
+/** The role form: its policies are chosen by name, and sent as the request's `policy_ids`. */
+export const roleForm = z
+  .object({ name: z.string(), description: z.string(), policies: z.array(namedRef) })
+  .transform(({ policies, ...rest }): RoleWriteRequest => ({
+    ...rest,
+    policy_ids: policies.map((p) => p.id),
+  }))
+  .pipe(roleWriteRequest)
 
 function RoleForm({ role, canEdit }: { role: Role | null; canEdit: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { addToast } = useToast()
-  const policies = usePolicyChoices()
   const create = useCreateRole()
   const update = useUpdateRole(role?.id ?? 0)
-  const [value, setValue] = useState<RoleFormValue>({
-    name: role?.name ?? '',
-    description: role?.description ?? '',
-    policy_ids: role?.policies.map((p) => p.id) ?? [],
+  const form = useZodForm(roleForm, {
+    defaultValues: {
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      policies: role?.policies ?? [],
+    },
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const errors = flatErrors(form.formState.errors, t)
   const [message, setMessage] = useState<string | null>(null)
   const busy = create.isPending || update.isPending
 
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(roleWriteRequest, value)
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    const onError = (err: Error) => {
-      const mapped = serverFieldErrors(err, FIELDS, t('iamScreens.saveFailed'))
-      setErrors(localizeErrors(t, mapped.fields))
-      focusFirstInvalid(form)
-      setMessage(mapped.message)
-    }
+    const onError = (err: Error) => setMessage(applyServerErrors(form, err, ['policy_ids']))
     if (role) {
-      update.mutate(checked.data, {
+      update.mutate(body, {
         onSuccess: () => addToast({ title: t('iamScreens.roles.saved'), variant: 'success', timeout: 5000 }),
         onError,
       })
     } else {
-      create.mutate(checked.data, {
+      create.mutate(body, {
         onSuccess: (created) => {
           addToast({ title: t('iamScreens.roles.created'), variant: 'success', timeout: 5000 })
           void navigate(`/iam/roles/${String(created.id)}`, { replace: true })
@@ -77,36 +67,38 @@ function RoleForm({ role, canEdit }: { role: Role | null; canEdit: boolean }) {
         onError,
       })
     }
-  }
+  })
 
   return (
     <Card title={t('iamScreens.roles.details')}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <TextField
           label={t('iamScreens.roles.col.name')}
-          value={value.name}
-          onChange={(e) => setValue({ ...value, name: e.target.value })}
+          {...form.register('name')}
           error={errors.name}
           disabled={!canEdit}
           maxLength={120}
-          className={textFieldReadOnly}
+          className={readOnlyText}
         />
         <TextAreaField
           label={t('iamScreens.roles.col.description')}
-          value={value.description}
-          onChange={(e) => setValue({ ...value, description: e.target.value })}
+          {...form.register('description')}
           error={errors.description}
           disabled={!canEdit}
           maxLength={500}
         />
-        <PolicyPicker
-          label={t('iamScreens.roles.col.policies')}
-          policies={policies.data?.policies ?? []}
-          loading={policies.isPending}
-          value={value.policy_ids}
-          onChange={(ids) => setValue({ ...value, policy_ids: ids })}
-          error={errors.policy_ids}
-          disabled={!canEdit}
+        <Controller
+          control={form.control}
+          name="policies"
+          render={({ field }) => (
+            <PolicyPicker
+              label={t('iamScreens.roles.col.policies')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.policy_ids ?? errors.policies}
+              disabled={!canEdit}
+            />
+          )}
         />
         <FormError message={message} />
         {canEdit && (
@@ -139,7 +131,7 @@ function DeleteRole({ role }: { role: Role }) {
         confirmLabel={t('iamScreens.delete')}
         confirmVariant="error"
         busy={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error ? serverMessage(remove.error) : undefined}
         onClose={() => {
           setOpen(false)
           remove.reset()
@@ -163,15 +155,17 @@ function RoleDetail({ id }: { id: number }) {
   const { t } = useTranslation()
   const access = useIamAccess()
   const query = useRole(id)
-  const state = (
-    <DetailState
-      query={query}
-      tab="roles"
-      valid={Number.isInteger(id)}
-      notFoundTitle={t('iamScreens.roles.notFound')}
-    />
-  )
-  if (!query.data) return state
+  if (!query.data)
+    return (
+      <DetailState
+        query={query}
+        valid={Number.isInteger(id)}
+        title={t('iamScreens.tabs.roles')}
+        breadcrumb={<BackLink tab="roles" />}
+        notFoundTitle={t('iamScreens.roles.notFound')}
+        notFoundDescription={t('iamScreens.notFoundDescription')}
+      />
+    )
   const role = query.data
   const canEdit = access.can('roles', 'edit')
   return (

@@ -6,33 +6,37 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
 import type { DataColumn } from '@/components/data-table/types'
-import { IAM_PAGE_SIZE } from '../api/keys'
-import { useRoleList } from '../api/roles'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
+import { IAM_PAGE_SIZE, iamKeys } from '../api/iam-keys'
+import { filterRoles } from '../api/roles'
 import { useIamAccess } from '../components/iam-access'
-import { dash, NewButton, tableState } from './list-parts'
+import { dash, NewButton } from './list-parts'
 
 export function roleFilterDefs(t: TFunction): FilterDef[] {
   return [{ kind: 'search', key: 'q', label: t('iamScreens.roles.search') }]
 }
 
-export function roleFilterBody(list: ListState): RoleFilterRequest {
-  return {
-    limit: IAM_PAGE_SIZE,
-    offset: (list.page - 1) * IAM_PAGE_SIZE,
-    ...cleanFilters({ search: list.text('q') }),
-  }
+export function roleFilterBody(list: ListState, page: PageWindow): RoleFilterRequest {
+  return { limit: page.limit, offset: page.offset, ...cleanFilters({ search: list.text('q') }) }
 }
 
 export function roleColumns(t: TFunction): DataColumn<Role>[] {
   return [
-    { id: 'name', header: t('iamScreens.roles.col.name'), cell: (r) => r.name, className: 'min-w-44' },
+    {
+      id: 'name',
+      header: t('iamScreens.roles.col.name'),
+      cell: (r) => r.name,
+      className: 'min-w-44',
+      card: 'title',
+    },
     {
       id: 'description',
       header: t('iamScreens.roles.col.description'),
       cell: (r) => (r.description ? <span title={r.description}>{r.description}</span> : dash),
       className: 'max-w-96',
+      card: 'subtitle',
     },
     {
       id: 'policies',
@@ -42,12 +46,14 @@ export function roleColumns(t: TFunction): DataColumn<Role>[] {
         return names ? <span title={names}>{names}</span> : dash
       },
       className: 'max-w-80',
+      card: 'meta',
     },
     {
       id: 'users',
       header: t('iamScreens.roles.col.users'),
       cell: (r) => r.user_count.toLocaleString(),
       align: 'right',
+      card: 'meta',
     },
   ]
 }
@@ -60,27 +66,25 @@ export function RolesTab() {
   const access = useIamAccess()
   const defs = useMemo(() => roleFilterDefs(t), [t])
   const columns = useMemo(() => roleColumns(t), [t])
-  const list = useListState(defs)
-  const query = useRoleList(roleFilterBody(list))
+  const { list, table } = useList({
+    filters: defs,
+    pageSize: IAM_PAGE_SIZE,
+    paging: 'count',
+    request: roleFilterBody,
+    queryKey: (body, entityCode) => iamKeys.roles.list(entityCode, body),
+    fetch: filterRoles,
+    rows: (data) => data.roles,
+    total: (data) => data.count,
+  })
 
   return (
     <DataTable
       tableId="iam-roles"
       caption={t('iamScreens.tabs.roles')}
       columns={columns}
-      rows={query.data?.roles}
       getRowId={rowId}
       rowHref={rowHref}
-      state={tableState(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={IAM_PAGE_SIZE}
-      total={query.data?.count}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('iamScreens.roles.empty')}
       toolbar={<FilterBar defs={defs} list={list} />}
       actions={

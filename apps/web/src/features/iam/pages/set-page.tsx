@@ -1,102 +1,100 @@
-import type { ResourceSet, SetResource } from '@portal/contract'
-import type { setDetail } from '@portal/contract'
-import { setWriteRequest } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
-import { useMemo, useState } from 'react'
+import type { setDetail, SetWriteRequest } from '@portal/contract'
+import { setResource, setWriteRequest } from '@portal/contract'
+import { useState } from 'react'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { FormError, readOnlyText } from '@/components/form-kit/fields'
+import { TextAreaField } from '@/components/form-kit/text-area-field'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
 import { cn } from '@/components/ui/cn'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
-import { useCreateSet, useSet, useSetChoices, useSetParents, useUpdateSet } from '../api/sets'
+import { useCreateSet, useSet, useSetParents, useUpdateSet } from '../api/sets'
 import { AuditTrail } from '../components/audit-trail'
 import { Card } from '../components/card'
-import type { FieldErrors } from '../components/field-errors'
-import { focusFirstInvalid, serverFieldErrors, validateForm } from '../components/field-errors'
-import { FormError, SelectField, TextAreaField, textFieldReadOnly } from '../components/fields'
-import { localizeErrors } from '../components/messages'
+import { flatErrors } from '../components/field-errors'
 import { useIamAccess } from '../components/iam-access'
+import { SetPicker } from '../components/iam-pickers'
 import { ResourcePicker } from '../components/resource-picker'
-import { BackLink, DetailState, numericId } from './detail-frame'
+import { BackLink, numericId } from './detail-frame'
 
 type SetDetail = z.infer<typeof setDetail>
 
-const FIELDS = ['code', 'name', 'description', 'parent_id', 'resource_codes']
+/** The set form: its resources are chosen by name, and sent as the request's `resource_codes`. */
+export const setForm = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    parent_id: z.number().nullable(),
+    resources: z.array(setResource),
+  })
+  .transform(({ resources, ...rest }): SetWriteRequest => ({
+    ...rest,
+    resource_codes: resources.map((r) => r.resource_code),
+  }))
+  .pipe(setWriteRequest)
 
-/** A set and every set below it: none of them can become its parent (the server refuses cycles too). */
-export function setAndDescendants(
-  sets: readonly Pick<ResourceSet, 'id' | 'parent_id'>[],
-  id: number,
-): Set<number> {
-  const out = new Set([id])
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const s of sets) {
-      if (s.parent_id !== null && out.has(s.parent_id) && !out.has(s.id)) {
-        out.add(s.id)
-        grew = true
-      }
-    }
-  }
-  return out
+/**
+ * Where the chosen parent sits (GET /iam/sets/{id} and GET /iam/sets/{id}/parents): the path from the top set down
+ * to it, so a set is not placed under the wrong "East" by mistake.
+ */
+function ParentPath({ parentId }: { parentId: number | null }) {
+  const { t } = useTranslation()
+  const parent = useSet(parentId)
+  const chain = useSetParents(parentId)
+  if (parentId === null)
+    return <p className="mt-1 text-xs text-slate-500">{t('iamScreens.sets.parentHint')}</p>
+  if (!parent.data || !chain.data) return null
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="parent-path">
+      {t('iamScreens.sets.placedUnder', {
+        path: [...chain.data.map((p) => p.name), parent.data.name].join(' › '),
+      })}
+    </p>
+  )
 }
 
 function SetForm({ set, canEdit }: { set: SetDetail | null; canEdit: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { addToast } = useToast()
-  const all = useSetChoices()
   const create = useCreateSet()
   const update = useUpdateSet(set?.id ?? 0)
-  const [code, setCode] = useState(set?.code ?? '')
-  const [name, setName] = useState(set?.name ?? '')
-  const [description, setDescription] = useState(set?.description ?? '')
-  const [parentId, setParentId] = useState<number | null>(set?.parent_id ?? null)
-  const [resources, setResources] = useState<SetResource[]>(set?.resources ?? [])
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useZodForm(setForm, {
+    defaultValues: {
+      code: set?.code ?? '',
+      name: set?.name ?? '',
+      description: set?.description ?? '',
+      parent_id: set?.parent_id ?? null,
+      resources: set?.resources ?? [],
+    },
+  })
+  const errors = flatErrors(form.formState.errors, t)
   const [message, setMessage] = useState<string | null>(null)
+  // The chosen parent's name, shown in the picker; the stored parent's name comes with its details.
+  const [parentName, setParentName] = useState<string | undefined>(undefined)
+  const parentId = form.watch('parent_id')
+  const storedParent = useSet(parentName === undefined ? parentId : null)
   const busy = create.isPending || update.isPending
+  // Neither the set itself nor its children can be its parent (the server refuses deeper cycles too).
+  const notParents = set ? [set.id, ...set.children.map((c) => c.id)] : []
 
-  const parents = useMemo(() => {
-    const sets = all.data?.sets ?? []
-    const excluded = set ? setAndDescendants(sets, set.id) : new Set<number>()
-    return sets.filter((s) => !excluded.has(s.id))
-  }, [all.data, set])
-
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(setWriteRequest, {
-      code,
-      name,
-      description,
-      parent_id: parentId,
-      resource_codes: resources.map((r) => r.resource_code),
-    })
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    const onError = (err: Error) => {
-      const mapped = serverFieldErrors(err, FIELDS, t('iamScreens.saveFailed'))
-      setErrors(localizeErrors(t, mapped.fields))
-      focusFirstInvalid(form)
-      setMessage(mapped.message)
-    }
+    const onError = (err: Error) => setMessage(applyServerErrors(form, err, ['resource_codes']))
     if (set) {
-      update.mutate(checked.data, {
+      update.mutate(body, {
         onSuccess: () => addToast({ title: t('iamScreens.sets.saved'), variant: 'success', timeout: 5000 }),
         onError,
       })
     } else {
-      create.mutate(checked.data, {
+      create.mutate(body, {
         onSuccess: (created) => {
           addToast({ title: t('iamScreens.sets.created'), variant: 'success', timeout: 5000 })
           void navigate(`/iam/sets/${String(created.id)}`, { replace: true })
@@ -104,51 +102,62 @@ function SetForm({ set, canEdit }: { set: SetDetail | null; canEdit: boolean }) 
         onError,
       })
     }
-  }
+  })
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-5">
       <Card title={t('iamScreens.sets.details')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t('iamScreens.sets.col.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...form.register('name')}
             error={errors.name}
             disabled={!canEdit}
             maxLength={120}
-            className={textFieldReadOnly}
+            className={readOnlyText}
           />
           <TextField
             label={t('iamScreens.sets.col.code')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
             error={errors.code}
             hint={t('iamScreens.sets.codeHint')}
             disabled={!canEdit}
             maxLength={64}
-            className={cn(textFieldReadOnly, '[&_input]:font-mono')}
+            className={cn(readOnlyText, '[&_input]:font-mono')}
           />
-          <SelectField
-            label={t('iamScreens.sets.col.parent')}
-            value={parentId === null ? '' : String(parentId)}
-            onChange={(e) => setParentId(e.target.value === '' ? null : Number(e.target.value))}
-            error={errors.parent_id}
-            hint={t('iamScreens.sets.parentHint')}
-            disabled={!canEdit}
-            className="sm:col-span-2"
-          >
-            <option value="">{t('iamScreens.sets.noParent')}</option>
-            {parents.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name} ({s.code})
-              </option>
-            ))}
-          </SelectField>
+          <div className="sm:col-span-2">
+            <p className="mb-1.5 text-sm font-medium text-slate-700" aria-hidden="true">
+              {t('iamScreens.sets.col.parent')}
+            </p>
+            <Controller
+              control={form.control}
+              name="parent_id"
+              render={({ field }) => (
+                <SetPicker
+                  label={t('iamScreens.sets.col.parent')}
+                  noneLabel={t('iamScreens.sets.noParent')}
+                  value={field.value}
+                  valueLabel={field.value === null ? undefined : (parentName ?? storedParent.data?.name)}
+                  onChange={(o) => {
+                    setParentName(o?.label)
+                    field.onChange(o?.value ?? null)
+                  }}
+                  exclude={notParents}
+                  compact={false}
+                  disabled={!canEdit}
+                  invalid={errors.parent_id !== undefined}
+                />
+              )}
+            />
+            {errors.parent_id ? (
+              <p className="mt-1 text-xs text-rose-700">{errors.parent_id}</p>
+            ) : (
+              <ParentPath parentId={parentId} />
+            )}
+          </div>
           <TextAreaField
             label={t('iamScreens.sets.col.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            {...form.register('description')}
             error={errors.description}
             disabled={!canEdit}
             maxLength={500}
@@ -157,11 +166,17 @@ function SetForm({ set, canEdit }: { set: SetDetail | null; canEdit: boolean }) 
         </div>
       </Card>
       <Card title={t('iamScreens.sets.col.resources')} description={t('iamScreens.sets.resourcesHelp')}>
-        <ResourcePicker
-          value={resources}
-          onChange={setResources}
-          error={errors.resource_codes}
-          disabled={!canEdit}
+        <Controller
+          control={form.control}
+          name="resources"
+          render={({ field }) => (
+            <ResourcePicker
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.resource_codes ?? errors.resources}
+              disabled={!canEdit}
+            />
+          )}
         />
       </Card>
       <FormError message={message} />
@@ -228,9 +243,11 @@ function SetDetailPage({ id }: { id: number }) {
     return (
       <DetailState
         query={query}
-        tab="sets"
         valid={Number.isInteger(id)}
+        title={t('iamScreens.tabs.sets')}
+        breadcrumb={<BackLink tab="sets" />}
         notFoundTitle={t('iamScreens.sets.notFound')}
+        notFoundDescription={t('iamScreens.notFoundDescription')}
       />
     )
   const set = query.data

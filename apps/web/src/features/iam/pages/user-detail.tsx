@@ -1,9 +1,12 @@
 import type { User, UserListItem } from '@portal/contract'
-import { EntityRelation, UserStatus, userEntities, userStatuses, userUpdateRequest } from '@portal/contract'
-import type { SyntheticEvent } from 'react'
-import { useState } from 'react'
+import { EntityRelation, UserStatus, userEntities, userStatuses } from '@portal/contract'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { DetailState } from '@/components/form-kit/detail-state'
+import { FormError, SelectField } from '@/components/form-kit/fields'
+import { ImageUpload } from '@/components/form-kit/image-upload'
+import { applyServerErrors, useZodForm } from '@/components/form-kit/use-zod-form'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
@@ -15,22 +18,16 @@ import { AuditTrail } from '../components/audit-trail'
 import { Card } from '../components/card'
 import { ConfirmModal } from '../components/confirm-modal'
 import { CopyLink } from '../components/copy-link'
-import type { FieldErrors } from '../components/field-errors'
-import { focusFirstInvalid, serverFieldErrors, validateForm } from '../components/field-errors'
-import { FormError, SelectField } from '../components/fields'
-import { localizeErrors } from '../components/messages'
-import { grantRowsOf } from '../components/grants-editor'
+import { grantPaths, grantRowsOf } from '../components/grants-editor'
 import { useIamAccess } from '../components/iam-access'
-import { ImageUpload } from '../components/image-upload'
 import { TwoFactorCard } from '../components/two-factor-card'
-import type { UserFormValue } from '../components/user-form'
-import { USER_FORM_FIELDS, userUpdateBody } from '../components/user-form'
+import { userUpdateForm } from '../components/user-form'
 import { UserFields } from '../components/user-fields'
 import { UserStatusBadge, userStatusLabel } from '../components/user-status-badge'
-import { BackLink, DetailState } from './detail-frame'
-import { useGrantChoices } from './grant-choices'
+import { BackLink } from './detail-frame'
 import { isActivationState } from './user-create'
 import { relationLabel } from './users-tab'
+import { serverMessage } from '@/lib/server-messages'
 
 /** The relation of a user to an entity (0 owner, 1 admin, 2 authorised), or undefined when not a member. */
 function relationIn(
@@ -61,56 +58,37 @@ function DetailsForm({
   const { t } = useTranslation()
   const { addToast } = useToast()
   const update = useUpdateUser(user.user_uuid)
-  const choices = useGrantChoices(accessEditable)
   const owner = member?.relation === EntityRelation.Owned
-  const [value, setValue] = useState<UserFormValue>({
-    name: user.name,
-    username: user.username,
-    email: user.email ?? '',
-    phone_number: user.phone_number ?? '',
-    relation: member?.relation ?? EntityRelation.Authorised,
-    grants: grantRowsOf(member?.grants ?? []),
+  const schema = useMemo(() => userUpdateForm(accessEditable && !owner), [accessEditable, owner])
+  const form = useZodForm(schema, {
+    defaultValues: {
+      name: user.name,
+      username: user.username,
+      email: user.email ?? '',
+      phone_number: user.phone_number ?? '',
+      relation: member?.relation ?? EntityRelation.Authorised,
+      grants: grantRowsOf(member?.grants ?? []),
+    },
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
 
-  const submit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
+  const submit = form.handleSubmit((body) => {
     setMessage(null)
-    const checked = validateForm(
-      userUpdateRequest,
-      userUpdateBody(value, { access: accessEditable && !owner }),
-    )
-    if (!checked.ok) {
-      setErrors(localizeErrors(t, checked.errors))
-      focusFirstInvalid(form)
-      return
-    }
-    setErrors({})
-    update.mutate(checked.data, {
+    update.mutate(body, {
       onSuccess: () => {
         addToast({ title: t('iamScreens.users.saved'), variant: 'success', timeout: 5000 })
         refreshOwnSession(self)
       },
-      onError: (err) => {
-        const mapped = serverFieldErrors(err, USER_FORM_FIELDS, t('iamScreens.saveFailed'))
-        setErrors(localizeErrors(t, mapped.fields))
-        focusFirstInvalid(form)
-        setMessage(mapped.message)
-      },
+      onError: (err) => setMessage(applyServerErrors(form, err, grantPaths(form.getValues('grants')))),
     })
-  }
+  })
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
       <UserFields
-        value={value}
-        onChange={setValue}
-        errors={errors}
+        form={form}
         mode="edit"
         access={accessEditable ? (owner ? 'owner' : 'edit') : 'none'}
-        choices={choices}
         disabled={!editable}
       />
       <FormError message={message} />
@@ -207,7 +185,7 @@ function StatusCard({
         setLink({ link: data.reset_link, expiresAt: data.expires_at })
         addToast({ title: t('iamScreens.reset.sent'), variant: 'success', timeout: 5000 })
       },
-      onError: (err) => setLinkError(err.message),
+      onError: (err) => setLinkError(serverMessage(err)),
     })
   }
 
@@ -246,7 +224,7 @@ function StatusCard({
           confirmLabel={t('iamScreens.status.change')}
           confirmVariant={target === UserStatus.Inactive ? 'error' : 'primary'}
           busy={changeStatus.isPending}
-          error={changeStatus.error?.message}
+          error={changeStatus.error ? serverMessage(changeStatus.error) : undefined}
           onClose={() => {
             setConfirming(false)
             changeStatus.reset()
@@ -323,7 +301,17 @@ export function UserDetail({ uuid }: { uuid: string }) {
   const member = useMember(uuid, user?.username, canReadUsers && relation !== undefined)
   const update = useUpdateUser(uuid)
 
-  if (!user) return <DetailState query={query} tab="users" notFoundTitle={t('iamScreens.users.notFound')} />
+  if (!user)
+    return (
+      <DetailState
+        query={query}
+        valid
+        title={t('iamScreens.tabs.users')}
+        breadcrumb={<BackLink tab="users" />}
+        notFoundTitle={t('iamScreens.users.notFound')}
+        notFoundDescription={t('iamScreens.notFoundDescription')}
+      />
+    )
 
   const isMember = relation !== undefined
   const editable = self || (canEditUsers && isMember)

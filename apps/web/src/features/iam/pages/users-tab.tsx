@@ -1,21 +1,23 @@
 import type { UserFilterRequest, UserListItem } from '@portal/contract'
-import { cleanFilters, entityRelations, labelOf, mfaModes, userStatuses } from '@portal/contract'
+import { cleanFilters, entityRelations, mfaModes, userStatuses } from '@portal/contract'
+import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
-import { useListState } from '@/components/data-table/list-state'
 import type { DataColumn } from '@/components/data-table/types'
+import type { PageWindow } from '@/components/data-table/use-list'
+import { useList } from '@/components/data-table/use-list'
 import { Badge } from '@/components/ui/badge/badge'
 import { DefaultImage } from '@/components/ui/default-image/default-image'
-import { IAM_PAGE_SIZE } from '../api/keys'
-import { useRoleChoices } from '../api/roles'
-import { useUsers } from '../api/users'
+import { IAM_PAGE_SIZE, iamKeys } from '../api/iam-keys'
+import { useAllRoles } from '../api/roles'
+import { filterUsers } from '../api/users'
 import { useIamAccess } from '../components/iam-access'
 import { UserStatusBadge, userStatusLabel } from '../components/user-status-badge'
-import { dash, NewButton, tableState } from './list-parts'
+import { dash, NewButton } from './list-parts'
 
 export function relationLabel(t: TFunction, relation: number): string {
   return t(`iamScreens.relation.${String(relation)}`, { defaultValue: labelOf(entityRelations, relation) })
@@ -44,11 +46,11 @@ export function userFilterDefs(t: TFunction, roles: readonly { id: number; name:
 }
 
 /** The body of POST /iam/users/filter from the list state; unset filters are left out (A §5). */
-export function userFilterBody(list: ListState): UserFilterRequest {
+export function userFilterBody(list: ListState, page: PageWindow): UserFilterRequest {
   const role = list.select('role')
   return {
-    limit: IAM_PAGE_SIZE,
-    offset: (list.page - 1) * IAM_PAGE_SIZE,
+    limit: page.limit,
+    offset: page.offset,
     ...cleanFilters({
       status_list: list.multi('status').map(Number),
       role_id: role === '' ? undefined : Number(role),
@@ -86,8 +88,9 @@ export function userColumns(t: TFunction): DataColumn<UserListItem>[] {
           {u.name}
         </span>
       ),
+      card: 'title',
     },
-    { id: 'username', header: t('iamScreens.users.col.username'), cell: (u) => u.username },
+    { id: 'username', header: t('iamScreens.users.col.username'), cell: (u) => u.username, card: 'subtitle' },
     {
       id: 'email',
       header: t('iamScreens.users.col.email'),
@@ -99,6 +102,7 @@ export function userColumns(t: TFunction): DataColumn<UserListItem>[] {
         ) : (
           dash
         ),
+      card: 'meta',
     },
     {
       id: 'phone_number',
@@ -109,9 +113,15 @@ export function userColumns(t: TFunction): DataColumn<UserListItem>[] {
       id: 'status',
       header: t('iamScreens.users.col.status'),
       cell: (u) => <UserStatusBadge status={u.status} />,
+      card: 'status',
     },
-    { id: 'relation', header: t('iamScreens.users.col.relation'), cell: (u) => relationLabel(t, u.relation) },
-    { id: 'grants', header: t('iamScreens.users.col.grants'), cell: (u) => grantsCell(u, t) },
+    {
+      id: 'relation',
+      header: t('iamScreens.users.col.relation'),
+      cell: (u) => relationLabel(t, u.relation),
+      card: 'meta',
+    },
+    { id: 'grants', header: t('iamScreens.users.col.grants'), cell: (u) => grantsCell(u, t), card: 'meta' },
     {
       id: 'mfa',
       header: t('iamScreens.users.col.mfa'),
@@ -135,31 +145,28 @@ const rowHref = (u: UserListItem) => `/iam/users/${u.user_uuid}`
 export function UsersTab() {
   const { t, i18n } = useTranslation()
   const access = useIamAccess()
-  const roles = useRoleChoices(access.can('roles', 'read'))
+  const roles = useAllRoles(access.can('roles', 'read'))
   const defs = useMemo(() => userFilterDefs(t, roles.data?.roles ?? []), [t, roles.data])
   const columns = useMemo(() => userColumns(t), [t])
-  const list = useListState(defs)
-  const query = useUsers(userFilterBody(list))
-  const total = query.data?.count
+  const { list, table, total } = useList({
+    filters: defs,
+    pageSize: IAM_PAGE_SIZE,
+    paging: 'count',
+    request: userFilterBody,
+    queryKey: (body, entityCode) => iamKeys.users.list(entityCode, body),
+    fetch: filterUsers,
+    rows: (data) => data.users,
+    total: (data) => data.count,
+  })
 
   return (
     <DataTable
       tableId="iam-users"
       caption={t('iamScreens.tabs.users')}
       columns={columns}
-      rows={query.data?.users}
       getRowId={rowId}
       rowHref={rowHref}
-      state={tableState(query)}
-      fetching={query.isFetching}
-      errorMessage={query.error?.message}
-      onRetry={() => void query.refetch()}
-      page={list.page}
-      pageSize={IAM_PAGE_SIZE}
-      total={total}
-      onPageChange={list.setPage}
-      filtersActive={list.activeCount > 0}
-      onResetFilters={() => list.reset()}
+      {...table}
       emptyTitle={t('iamScreens.users.empty')}
       toolbar={<FilterBar defs={defs} list={list} />}
       actions={

@@ -2,6 +2,7 @@ import { machineDetailResponse } from '@portal/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { machineKeys } from './machine-keys'
 
 export const getMachine = (id: number, signal?: AbortSignal) =>
   mainApi
@@ -10,7 +11,7 @@ export const getMachine = (id: number, signal?: AbortSignal) =>
 
 export function machineQueryOptions(entityCode: string | null, id: number) {
   return queryOptions({
-    queryKey: ['machines', 'detail', entityCode, id],
+    queryKey: machineKeys.detail(entityCode, id),
     queryFn: ({ signal }) => getMachine(id, signal),
   })
 }

@@ -1,8 +1,10 @@
 import type { MtSummaryFilterData, OrderItemFilterData } from '@portal/contract'
-import { mtSummaryFilterResponse, orderItemFilterResponse } from '@portal/contract'
+import { mtSummaryFilterResponse } from '@portal/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { filterOrderItems } from '@/components/orders/api/order-items'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { machineKeys } from './machine-keys'
 
 /** How many recent rows the machine page shows of each. */
 export const RECENT_ROWS = 10
@@ -12,16 +14,9 @@ export function useRecentOrderItems(machineId: number) {
   const { entityCode } = useSession()
   return useQuery(
     queryOptions<OrderItemFilterData>({
-      queryKey: ['machines', 'recent-orders', entityCode, machineId],
+      queryKey: machineKeys.recentOrders(entityCode, machineId),
       queryFn: ({ signal }) =>
-        mainApi
-          .post(
-            '/iot/orders/items-filter',
-            { limit: RECENT_ROWS, offset: 0, machine_id_list: [machineId] },
-            orderItemFilterResponse,
-            { signal },
-          )
-          .then((r) => r.data),
+        filterOrderItems({ limit: RECENT_ROWS, offset: 0, machine_id_list: [machineId] }, signal),
       retry: false,
     }),
   )
@@ -32,7 +27,7 @@ export function useRecentMaintenance(machineId: number) {
   const { entityCode } = useSession()
   return useQuery(
     queryOptions<MtSummaryFilterData>({
-      queryKey: ['machines', 'recent-maintenance', entityCode, machineId],
+      queryKey: machineKeys.recentMaintenance(entityCode, machineId),
       queryFn: ({ signal }) =>
         mainApi
           .post(

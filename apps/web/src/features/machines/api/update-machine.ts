@@ -1,12 +1,21 @@
 import type { MachineGeneralSettings, MachineItemsUpdate } from '@portal/contract'
 import { machineItemsResponse, machineSettingsResponse } from '@portal/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { optionKeys } from '@/components/options/option-keys'
 import { mainApi } from '@/lib/http'
+import { machineKeys } from './machine-keys'
 
-/** After an edit the machine's page and every machine list are refetched (stock, model and VMC are columns). */
+/**
+ * After an edit the machine's page, every machine list and the machine options (an alias is an option's label) are
+ * refetched.
+ */
 function useInvalidateMachines() {
   const client = useQueryClient()
-  return () => client.invalidateQueries({ queryKey: ['machines'] })
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: machineKeys.all }),
+      client.invalidateQueries({ queryKey: optionKeys.allMachines }),
+    ])
 }
 
 export function useUpdateMachineSettings(id: number) {

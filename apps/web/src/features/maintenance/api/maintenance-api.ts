@@ -1,31 +1,20 @@
 import type { MtSummaryFilterRequest } from '@portal/contract'
 import { maintainersResponse, mtSummaryDetailResponse, mtSummaryFilterResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { maintenanceKeys } from './maintenance-keys'
 
+/** POST /iot/mt-summaries/filter (B §7): a page of maintenance sessions and the total. */
 export const filterSummaries = (body: MtSummaryFilterRequest, signal?: AbortSignal) =>
   mainApi
     .post('/iot/mt-summaries/filter', body, mtSummaryFilterResponse, signal ? { signal } : {})
     .then((r) => r.data)
 
-export function summariesQueryOptions(entityCode: string | null, body: MtSummaryFilterRequest) {
-  return queryOptions({
-    queryKey: ['mt-summaries', 'filter', entityCode, body],
-    queryFn: ({ signal }) => filterSummaries(body, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useSummaries(body: MtSummaryFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(summariesQueryOptions(entityCode, body))
-}
-
 export function useSummary(id: number) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['mt-summaries', 'detail', entityCode, id],
+    queryKey: maintenanceKeys.detail(entityCode, id),
     queryFn: ({ signal }) =>
       mainApi.get(`/iot/mt-summaries/${String(id)}`, mtSummaryDetailResponse, { signal }).then((r) => r.data),
     enabled: Number.isInteger(id) && id > 0,
@@ -36,7 +25,7 @@ export function useSummary(id: number) {
 export function useMaintainers() {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['mt-summaries', 'maintainers', entityCode],
+    queryKey: maintenanceKeys.maintainers(entityCode),
     queryFn: ({ signal }) =>
       mainApi
         .get('/iot/mt-summaries/maintainers', maintainersResponse, { signal })

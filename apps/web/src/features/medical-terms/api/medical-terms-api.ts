@@ -12,21 +12,26 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { medicalTermsKeys } from './medical-terms-keys'
 
 /** The medical terms calls of the main API (docs/decisions/0030-srs-buddy-medical-terms-components.md). */
 const BASE = '/health/medical-terms'
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
 const path = (uuid: string) => `${BASE}/${encodeURIComponent(uuid)}`
 
-/** Every query of this family starts with this key, so a change refreshes the list and the version at once. */
-export const TERMS_KEY = 'medical-terms'
+/** POST /health/medical-terms/filter: a page of the versions, the one in force first. */
+export const filterMedicalTerms = (
+  body: MedicalTermsFilterRequest,
+  signal?: AbortSignal,
+): Promise<MedicalTermsFilterData> =>
+  mainApi.post(`${BASE}/filter`, body, medicalTermsFilterResponse, signalOf(signal)).then((r) => r.data)
 
+/** The versions outside the list: the one in force (the first of the list's order). */
 export function useMedicalTermsList(body: MedicalTermsFilterRequest, enabled = true) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [TERMS_KEY, 'filter', entityCode, body],
-    queryFn: ({ signal }): Promise<MedicalTermsFilterData> =>
-      mainApi.post(`${BASE}/filter`, body, medicalTermsFilterResponse, signalOf(signal)).then((r) => r.data),
+    queryKey: medicalTermsKeys.list(entityCode, body),
+    queryFn: ({ signal }) => filterMedicalTerms(body, signal),
     placeholderData: keepPreviousData,
     enabled,
   })
@@ -35,7 +40,7 @@ export function useMedicalTermsList(body: MedicalTermsFilterRequest, enabled = t
 export function useMedicalTerms(uuid: string | null) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [TERMS_KEY, 'version', entityCode, uuid],
+    queryKey: medicalTermsKeys.version(entityCode, uuid),
     queryFn: ({ signal }): Promise<MedicalTermsDetail> =>
       mainApi.get(path(uuid ?? ''), medicalTermsResponse, signalOf(signal)).then((r) => r.data.terms),
     enabled: uuid !== null,
@@ -48,7 +53,7 @@ function useTermsMutation<B>(send: (body: B) => Promise<MedicalTermsDetail | { u
   return useMutation({
     mutationFn: send,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [TERMS_KEY] })
+      await queryClient.invalidateQueries({ queryKey: medicalTermsKeys.all })
     },
   })
 }

@@ -1,13 +1,14 @@
 import type { PromotionFilterRequest, PromotionInputRequest } from '@portal/contract'
 import { promotionFilterResponse, promotionResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { promotionKeys } from './promotion-keys'
 
 const BASE = '/promo/promotions'
-const key = (entityCode: string | null) => ['promotions', entityCode]
 
-const filterPromotions = (body: PromotionFilterRequest, signal?: AbortSignal) =>
+/** POST /promo/promotions/filter: a page of the entity's promotions, newest first, and the total. */
+export const filterPromotions = (body: PromotionFilterRequest, signal?: AbortSignal) =>
   mainApi.post(`${BASE}/filter`, body, promotionFilterResponse, signal ? { signal } : {}).then((r) => r.data)
 
 const getPromotion = (uuid: string, signal?: AbortSignal) =>
@@ -19,34 +20,20 @@ const savePromotion = (uuid: string | null, body: PromotionInputRequest) =>
     : mainApi.put(`${BASE}/${uuid}`, body, promotionResponse)
   ).then((r) => r.data)
 
-export function usePromotions(body: PromotionFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: [...key(entityCode), 'filter', body],
-      queryFn: ({ signal }) => filterPromotions(body, signal),
-      placeholderData: keepPreviousData,
-    }),
-  )
-}
-
 export function usePromotion(uuid: string) {
   const { entityCode } = useSession()
-  return useQuery(
-    queryOptions({
-      queryKey: [...key(entityCode), 'detail', uuid],
-      queryFn: ({ signal }) => getPromotion(uuid, signal),
-      enabled: uuid !== '',
-    }),
-  )
+  return useQuery({
+    queryKey: promotionKeys.detail(entityCode, uuid),
+    queryFn: ({ signal }) => getPromotion(uuid, signal),
+    enabled: uuid !== '',
+  })
 }
 
-/** Saving refetches every promotion query of the entity (lists and this promotion). */
+/** Saving refetches every promotion query (lists and this promotion). */
 export function useSavePromotion(uuid: string | null) {
   const queryClient = useQueryClient()
-  const { entityCode } = useSession()
   return useMutation({
     mutationFn: (body: PromotionInputRequest) => savePromotion(uuid, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(entityCode) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
   })
 }

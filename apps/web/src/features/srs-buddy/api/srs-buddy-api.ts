@@ -8,35 +8,26 @@ import type {
   SrsTestFilterRequest,
 } from '@portal/contract'
 import { srsBuddyFilterResponse, srsBuddyResponse, srsTestFilterResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { srsBuddyKeys } from './srs-buddy-keys'
 
 /** The SRS buddy calls of the main API (docs/decisions/0030-srs-buddy-medical-terms-components.md). */
 const BASE = '/srs/buddies'
 const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
 const path = (uuid: string) => `${BASE}/${encodeURIComponent(uuid)}`
 
-/** Every query of this family starts with this key, so an action refreshes the list and the record at once. */
-export const SRS_KEY = 'srs-buddies'
-
-export function srsBuddiesQueryOptions(entityCode: string | null, body: SrsBuddyFilterRequest) {
-  return queryOptions({
-    queryKey: [SRS_KEY, 'filter', entityCode, body],
-    queryFn: ({ signal }): Promise<SrsBuddyFilterData> =>
-      mainApi.post(`${BASE}/filter`, body, srsBuddyFilterResponse, signalOf(signal)).then((r) => r.data),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useSrsBuddies(body: SrsBuddyFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(srsBuddiesQueryOptions(entityCode, body))
-}
+/** POST /srs/buddies/filter: a page of the entity's records and the total. */
+export const filterSrsBuddies = (
+  body: SrsBuddyFilterRequest,
+  signal?: AbortSignal,
+): Promise<SrsBuddyFilterData> =>
+  mainApi.post(`${BASE}/filter`, body, srsBuddyFilterResponse, signalOf(signal)).then((r) => r.data)
 
 export function srsBuddyQueryOptions(entityCode: string | null, uuid: string) {
   return queryOptions({
-    queryKey: [SRS_KEY, 'record', entityCode, uuid],
+    queryKey: srsBuddyKeys.record(entityCode, uuid),
     queryFn: ({ signal }): Promise<SrsBuddyDetail> =>
       mainApi.get(path(uuid), srsBuddyResponse, signalOf(signal)).then((r) => r.data.buddy),
     retry: false,
@@ -48,18 +39,15 @@ export function useSrsBuddy(uuid: string) {
   return useQuery({ ...srsBuddyQueryOptions(entityCode, uuid), enabled: uuid !== '' })
 }
 
-export function useSrsTests(uuid: string, body: SrsTestFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery({
-    queryKey: [SRS_KEY, 'tests', entityCode, uuid, body],
-    queryFn: ({ signal }): Promise<SrsTestFilterData> =>
-      mainApi
-        .post(`${path(uuid)}/tests/filter`, body, srsTestFilterResponse, signalOf(signal))
-        .then((r) => r.data),
-    placeholderData: keepPreviousData,
-    enabled: uuid !== '',
-  })
-}
+/** POST /srs/buddies/{uuid}/tests/filter: a page of a record's witnessed swabs. */
+export const filterSrsTests = (
+  uuid: string,
+  body: SrsTestFilterRequest,
+  signal?: AbortSignal,
+): Promise<SrsTestFilterData> =>
+  mainApi
+    .post(`${path(uuid)}/tests/filter`, body, srsTestFilterResponse, signalOf(signal))
+    .then((r) => r.data)
 
 /** Reassigning and changing status answer the record as it now is; the lists refresh behind it. */
 function useRecordMutation<B>(send: (body: B) => Promise<SrsBuddyDetail>) {
@@ -67,7 +55,7 @@ function useRecordMutation<B>(send: (body: B) => Promise<SrsBuddyDetail>) {
   return useMutation({
     mutationFn: send,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [SRS_KEY] })
+      await queryClient.invalidateQueries({ queryKey: srsBuddyKeys.all })
     },
   })
 }

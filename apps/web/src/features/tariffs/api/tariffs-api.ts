@@ -1,8 +1,9 @@
 import type { TariffListQuery } from '@portal/contract'
 import { tariffDetailResponse, tariffListResponse } from '@portal/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { tariffKeys } from './tariff-keys'
 
 const charging = client('charging')
 const BASE = '/pricing/tariffs'
@@ -14,24 +15,11 @@ export function listTariffs(query: TariffListQuery, signal?: AbortSignal) {
     .then((r) => r.data)
 }
 
-export function tariffsQueryOptions(entityCode: string | null, query: TariffListQuery) {
-  return queryOptions({
-    queryKey: ['tariffs', 'list', entityCode, query],
-    queryFn: ({ signal }) => listTariffs(query, signal),
-    placeholderData: keepPreviousData,
-  })
-}
-
-export function useTariffs(query: TariffListQuery, enabled = true) {
-  const { entityCode } = useSession()
-  return useQuery({ ...tariffsQueryOptions(entityCode, query), enabled })
-}
-
 /** The next-page probe (B §4): asked only when enabled; not retried, since a failure just means no next page. */
 export function useTariffProbe(query: TariffListQuery, enabled: boolean) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['tariffs', 'probe', entityCode, query],
+    queryKey: tariffKeys.probe(entityCode, query),
     queryFn: ({ signal }) => listTariffs(query, signal),
     enabled,
     retry: false,
@@ -41,7 +29,7 @@ export function useTariffProbe(query: TariffListQuery, enabled: boolean) {
 export function useTariff(uid: string | undefined) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: ['tariffs', 'detail', entityCode, uid],
+    queryKey: tariffKeys.detail(entityCode, uid),
     queryFn: ({ signal }) =>
       charging
         .get(`${BASE}/${encodeURIComponent(uid ?? '')}`, tariffDetailResponse, { signal })

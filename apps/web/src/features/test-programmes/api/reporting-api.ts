@@ -14,10 +14,11 @@ import {
   testPersonResponse,
   tiFilterResponse,
 } from '@portal/contract'
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { client, mainApi, requestBlob } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { reportingKeys } from './reporting-keys'
 
 /** The reporting service (B §7 `{reportingHost}`): test results, the team view, groups, people, submissions. */
 const reporting = client('reporting')
@@ -26,27 +27,20 @@ const signalOf = (signal?: AbortSignal) => (signal ? { signal } : {})
 type GroupsData = z.output<typeof testGroupFilterResponse>['data']
 type PeopleData = z.output<typeof testPersonFilterResponse>['data']
 
-/** Every query of this family starts with this key, so a submission refreshes all of them at once. */
-export const REPORTING_KEY = 'reporting'
-
-export function testGroupsQueryOptions(entityCode: string | null, body: TestGroupFilterRequest) {
-  return queryOptions({
-    queryKey: [REPORTING_KEY, 'groups', entityCode, body],
+export function useTestGroups(body: TestGroupFilterRequest) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: reportingKeys.groups(entityCode, body),
     queryFn: ({ signal }): Promise<GroupsData> =>
       reporting.post('/groups/filter', body, testGroupFilterResponse, signalOf(signal)).then((r) => r.data),
     placeholderData: keepPreviousData,
   })
 }
 
-export function useTestGroups(body: TestGroupFilterRequest) {
-  const { entityCode } = useSession()
-  return useQuery(testGroupsQueryOptions(entityCode, body))
-}
-
 export function useTestGroup(uuid: string | null) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [REPORTING_KEY, 'group', entityCode, uuid],
+    queryKey: reportingKeys.group(entityCode, uuid),
     queryFn: ({ signal }) =>
       reporting
         .get(`/groups/${encodeURIComponent(uuid ?? '')}`, testGroupResponse, signalOf(signal))
@@ -56,12 +50,16 @@ export function useTestGroup(uuid: string | null) {
   })
 }
 
+/** POST /people/filter: a group's people with their compliance this period. */
+export const fetchTestPeople = (body: TestPersonFilterRequest, signal?: AbortSignal): Promise<PeopleData> =>
+  reporting.post('/people/filter', body, testPersonFilterResponse, signalOf(signal)).then((r) => r.data)
+
+/** The people of a group outside its list: the pickers (the results' users filter, the submission's person). */
 export function useTestPeople(body: TestPersonFilterRequest, enabled = true) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [REPORTING_KEY, 'people', entityCode, body],
-    queryFn: ({ signal }): Promise<PeopleData> =>
-      reporting.post('/people/filter', body, testPersonFilterResponse, signalOf(signal)).then((r) => r.data),
+    queryKey: reportingKeys.people(entityCode, body),
+    queryFn: ({ signal }) => fetchTestPeople(body, signal),
     placeholderData: keepPreviousData,
     enabled,
   })
@@ -70,7 +68,7 @@ export function useTestPeople(body: TestPersonFilterRequest, enabled = true) {
 export function useTestPerson(uuid: string | null) {
   const { entityCode } = useSession()
   return useQuery({
-    queryKey: [REPORTING_KEY, 'person', entityCode, uuid],
+    queryKey: reportingKeys.person(entityCode, uuid),
     queryFn: ({ signal }) =>
       reporting
         .get(`/people/${encodeURIComponent(uuid ?? '')}`, testPersonResponse, signalOf(signal))
@@ -81,31 +79,15 @@ export function useTestPerson(uuid: string | null) {
 }
 
 /** POST /ti-filter (B §7): the rows in `data`, the number of matches in `total`. */
-export function useTestResults(body: TiFilterRequest | null) {
-  const { entityCode } = useSession()
-  return useQuery({
-    queryKey: [REPORTING_KEY, 'ti-filter', entityCode, body],
-    queryFn: ({ signal }) => reporting.post('/ti-filter', body, tiFilterResponse, signalOf(signal)),
-    placeholderData: keepPreviousData,
-    enabled: body !== null,
-  })
-}
+export const fetchTestResults = (body: TiFilterRequest, signal?: AbortSignal) =>
+  reporting.post('/ti-filter', body, tiFilterResponse, signalOf(signal))
 
 /** GET /testInstances with the Feathers query of `teamQuery` (contract). */
-export function useTeamResults(query: Record<string, string | number> | null) {
-  const { entityCode } = useSession()
-  return useQuery({
-    queryKey: [REPORTING_KEY, 'team', entityCode, query],
-    queryFn: ({ signal }) =>
-      reporting.get('/testInstances', testInstancesResponse, { query: query ?? {}, ...signalOf(signal) }),
-    placeholderData: keepPreviousData,
-    enabled: query !== null,
-  })
-}
+export const fetchTeamResults = (query: Record<string, string | number>, signal?: AbortSignal) =>
+  reporting.get('/testInstances', testInstancesResponse, { query, ...signalOf(signal) })
 
-/** `?csv=true` of the same filter: every matching row, handed to the browser as a download. */
-export async function downloadResultsCsv(body: TiFilterRequest, fileName: string) {
-  const { limit: _limit, offset: _offset, ...filters } = body
+/** `?csv=true` of the list's filters (without its paging): every matching row, handed to the browser as a download. */
+export async function downloadResultsCsv(filters: Record<string, unknown>, fileName: string) {
   const blob = await requestBlob('reporting', '/ti-filter', {
     method: 'POST',
     query: { csv: 'true' },
@@ -134,7 +116,7 @@ export function useSubmitTest() {
     mutationFn: (body: SubmitTestRequest) =>
       reporting.post('/testInstances', body, submitTestResponse).then((r) => r.data),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [REPORTING_KEY] })
+      await queryClient.invalidateQueries({ queryKey: reportingKeys.all })
     },
   })
 }
