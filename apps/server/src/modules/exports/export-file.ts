@@ -89,6 +89,9 @@ export async function writeExportFile<Row>(options: WriteOptions<Row>): Promise<
     await drain()
   } catch (err) {
     out.destroy()
+    // The file may still be opening (a source that fails on its first rows): the stream then opens it and closes it
+    // after this. Waiting for the close means the caller's removal of the partial file comes last, and removes it.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
     throw err
   }
   out.end()
