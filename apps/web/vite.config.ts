@@ -52,7 +52,7 @@ function zodWithoutJsonSchema(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': apiTarget, '/healthz': apiTarget } },
+  server: { proxy: { '/api': apiTarget, '/healthz': apiTarget, '/readyz': apiTarget } },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -19,10 +19,13 @@ describe.each(DIALECTS)('the server on %s', (dialect) => {
   })
   afterAll(() => t.close())
 
-  it('reports database reachability on /healthz', async () => {
-    const r = await call(t.app, 'GET', '/healthz')
-    expect(r.status).toBe(200)
-    expect(r.body).toEqual({ status: 'ok', database: 'up', dialect })
+  it('answers liveness on /healthz and database readiness on /readyz', async () => {
+    const live = await call(t.app, 'GET', '/healthz')
+    expect(live.status).toBe(200)
+    expect(live.body).toEqual({ status: 'ok' })
+    const ready = await call(t.app, 'GET', '/readyz')
+    expect(ready.status).toBe(200)
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', dialect })
   })
 
   it('serves the OpenAPI document generated from the contract schemas', async () => {

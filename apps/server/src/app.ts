@@ -14,7 +14,7 @@ import { LoginThrottle } from './lib/login-throttle'
 import type { SmsSender } from './lib/sms'
 import { DevSmsOutbox, UnconfiguredSmsSender } from './lib/sms'
 import { devRoutes } from './modules/dev/dev.routes'
-import { openDatabase } from './db/database'
+import { databaseOptionsOf, openDatabase } from './db/database'
 import { migrateToLatest, optimizeOnStart } from './db/migrate'
 import { configRoutes } from './modules/health/config.routes'
 import { healthRoutes } from './modules/health/health.routes'
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app)
 
   const ownsDatabase = options.database === undefined
-  const handle = options.database ?? openDatabase(config.databaseUrl)
+  const handle = options.database ?? openDatabase(config.databaseUrl, databaseOptionsOf(config))
   if (options.migrate !== false) {
     await migrateToLatest(handle.db)
     await optimizeOnStart(handle.db)

@@ -1,14 +1,17 @@
 import { buildApp } from './app'
 import { loadConfig } from './config/env'
-import { openDatabase } from './db/database'
+import { databaseOptionsOf, openDatabase } from './db/database'
 import { migrateToLatest, optimizeOnStart } from './db/migrate'
+import { untilDatabaseAnswers } from './db/wait-for-database'
 import { isDatabaseEmpty, seedDemoData } from './db/seed/seed'
 import { startDemoHeartbeats } from './modules/charging/devices/demo-heartbeats'
 
 const config = loadConfig()
-const database = openDatabase(config.databaseUrl)
-await migrateToLatest(database.db)
-await optimizeOnStart(database.db)
+const database = openDatabase(config.databaseUrl, databaseOptionsOf(config))
+// A database not up yet (started together, restarting) is waited for, with backoff; the steps are safe to repeat.
+const retry = { log: (message: string) => console.warn(message) }
+await untilDatabaseAnswers('migrate', () => migrateToLatest(database.db), retry)
+await untilDatabaseAnswers('optimize', () => optimizeOnStart(database.db), retry)
 
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   const started = Date.now()

@@ -37,6 +37,8 @@ const envSchema = z.object({
       'PORTAL_USER_INFO_HOST must be an http(s) URL, or empty to turn the lookup off',
     )
     .default(''),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
 })
 
 export interface Config {
@@ -66,6 +68,10 @@ export interface Config {
    * null (the default) turns the lookup off (docs/decisions/0031-user-info-lookup.md).
    */
   userInfoHost: string | null
+  /** PostgreSQL: how long a request waits for a database connection before it answers 503 (docs/scaling.md). */
+  dbConnectTimeoutMs: number
+  /** PostgreSQL: statements running longer are cancelled by the database; 0 = no limit. */
+  dbStatementTimeoutMs: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -104,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.PORTAL_MAP_TILE_URL,
     mapTileAttribution: e.PORTAL_MAP_TILE_ATTRIBUTION,
     userInfoHost: e.PORTAL_USER_INFO_HOST === '' ? null : e.PORTAL_USER_INFO_HOST.replace(/\/+$/, ''),
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   }
 }
 
@@ -127,6 +135,8 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
     userInfoHost: null,
+    dbConnectTimeoutMs: 5_000,
+    dbStatementTimeoutMs: 0,
     ...overrides,
   }
 }

@@ -127,6 +127,17 @@ export interface OpenOptions {
   /** PostgreSQL schema to use as the search path (tests isolate each suite in its own schema). */
   schema?: string
   poolSize?: number
+  /** PostgreSQL: how long a query waits for a connection before it fails (503), not forever. Default 5 s. */
+  connectTimeoutMs?: number
+  /** PostgreSQL: the server cancels any statement running longer (0: no limit, the default). */
+  statementTimeoutMs?: number
+  /** PostgreSQL: the connections' `application_name`, as pg_stat_activity shows them. */
+  applicationName?: string
+  /**
+   * Called when an idle pooled connection fails (the database restarting, a TCP reset, pg_terminate_backend). The
+   * pool has already dropped it and the next query opens a new one; unheard, the error would end the process.
+   */
+  onIdleError?: (err: Error) => void
 }
 
 /**
@@ -158,6 +169,14 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SQLite.Database
   })
 }
 
+/** The pool settings the configuration names (timeouts), for every process that opens the database. */
+export function databaseOptionsOf(config: {
+  dbConnectTimeoutMs: number
+  dbStatementTimeoutMs: number
+}): OpenOptions {
+  return { connectTimeoutMs: config.dbConnectTimeoutMs, statementTimeoutMs: config.dbStatementTimeoutMs }
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (dialectOf(url) === 'sqlite') {
     const file = url.slice('sqlite:'.length)
@@ -179,7 +198,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    application_name: options.applicationName ?? 'operator-portal',
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  })
+  pool.on('error', (err) => {
+    if (options.onIdleError) options.onIdleError(err)
+    else console.error(`database: an idle connection failed and was dropped: ${err.message}`)
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', destroy: () => db.destroy() }

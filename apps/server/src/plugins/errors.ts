@@ -3,6 +3,10 @@ import { issueMessage } from '@portal/contract'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError } from '../lib/errors'
+import { isDatabaseUnavailable } from '../db/database-errors'
+
+/** What a 503 for an unreachable database asks the client to wait, in seconds. */
+const DATABASE_RETRY_AFTER_S = 5
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -93,6 +97,20 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST'
       return send(reply, status, {
         error: message_code === undefined ? { code, message } : { code, message, message_code, params: {} },
+      })
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or out of reach: the request may succeed in a moment, on this instance or
+      // another. Nothing was written (a transaction that lost its connection is rolled back by the database).
+      request.log.warn({ err }, 'request failed: database unavailable')
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_S))
+      return send(reply, 503, {
+        error: {
+          code: 'UNAVAILABLE',
+          message: 'The service is briefly unavailable; try again in a moment',
+          message_code: 'database_unavailable',
+          params: {},
+        },
       })
     }
     request.log.error({ err }, 'request failed')

@@ -32,7 +32,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null) 
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    const isApi = path.startsWith('/api/') || path === '/api' || path === '/healthz'
+    const isApi = path.startsWith('/api/') || path === '/api' || path === '/healthz' || path === '/readyz'
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path)
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')

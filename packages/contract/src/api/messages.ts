@@ -55,6 +55,7 @@ export const MESSAGE_CODES = [
   'body_required',
   'payload_too_large',
   'internal',
+  'database_unavailable',
   // Written by the portal's own client, for a call that got no usable answer.
   'unreachable',
   'bad_response',
