@@ -53,6 +53,44 @@ export function useActivePoint(count: number) {
   return { active: active === null || active >= count ? null : active, setActive, focusProps }
 }
 
+type FocusProps = ReturnType<typeof useActivePoint>['focusProps']
+
+/**
+ * The chart's drawing surface: one image for assistive technology (its label says what it shows; the table beside
+ * each chart carries the figures), focusable to walk its points with the arrow keys.
+ */
+export function ChartSvg({
+  label,
+  width,
+  height,
+  round = 'sm',
+  focusProps,
+  children,
+}: {
+  label: string
+  width: number
+  height: number
+  round?: 'sm' | 'full'
+  focusProps: FocusProps
+  children: ReactNode
+}) {
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      width={width}
+      height={height}
+      className={cn(
+        'block overflow-visible focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        round === 'full' ? 'rounded-full' : 'rounded-sm',
+      )}
+      {...focusProps}
+    >
+      {children}
+    </svg>
+  )
+}
+
 export interface TooltipRow {
   label: string
   value: string

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { ChartTooltip, CHART_STYLE, useActivePoint } from './chart-parts'
+import { ChartSvg, ChartTooltip, CHART_STYLE, useActivePoint } from './chart-parts'
 import { barPath, labelStep, linear, niceTicks, textWidth } from './scale'
 import { useElementWidth } from './use-element-width'
 
@@ -93,14 +93,7 @@ export function ColumnChart<D>({
   return (
     <div ref={ref} className="relative w-full" style={{ height }}>
       {width > 0 && (
-        <svg
-          role="img"
-          aria-label={label}
-          width={width}
-          height={height}
-          className="block overflow-visible rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          {...focusProps}
-        >
+        <ChartSvg label={label} width={width} height={height} focusProps={focusProps}>
           <defs>
             <clipPath id={clipId}>
               <rect x={left} y={MARGIN.top} width={plotWidth} height={plotHeight} />
@@ -221,7 +214,7 @@ export function ColumnChart<D>({
               onPointerDown={() => setActive(i)}
             />
           ))}
-        </svg>
+        </ChartSvg>
       )}
       {picked !== undefined && active !== null && (
         <ChartTooltip

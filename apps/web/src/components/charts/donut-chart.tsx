@@ -1,4 +1,4 @@
-import { ChartTooltip, useActivePoint } from './chart-parts'
+import { ChartSvg, ChartTooltip, useActivePoint } from './chart-parts'
 
 export interface DonutChartProps<D> {
   data: readonly D[]
@@ -63,14 +63,7 @@ export function DonutChart<D>({
 
   return (
     <div className="relative" style={{ width: size, height: size }}>
-      <svg
-        role="img"
-        aria-label={label}
-        width={size}
-        height={size}
-        className="block overflow-visible rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        {...focusProps}
-      >
+      <ChartSvg label={label} width={size} height={size} round="full" focusProps={focusProps}>
         {slices.map(({ d, i, start, end, sweep }) =>
           sweep <= 0 ? null : sweep >= Math.PI * 2 - 1e-6 ? (
             // A single slice is the whole ring: two half arcs, since one arc cannot start and end at one point.
@@ -95,7 +88,7 @@ export function DonutChart<D>({
             />
           ),
         )}
-      </svg>
+      </ChartSvg>
       {picked && (
         <ChartTooltip
           x={tipX}

@@ -1,4 +1,4 @@
-import { ChartTooltip, CHART_STYLE, useActivePoint } from './chart-parts'
+import { ChartSvg, ChartTooltip, CHART_STYLE, useActivePoint } from './chart-parts'
 import { barPath, labelStep, linear, niceTicks, textWidth, truncate } from './scale'
 import { useElementWidth } from './use-element-width'
 
@@ -64,14 +64,7 @@ export function HorizontalBarChart<D>({
   return (
     <div ref={ref} className="relative w-full" style={{ height }}>
       {width > 0 && (
-        <svg
-          role="img"
-          aria-label={label}
-          width={width}
-          height={height}
-          className="block overflow-visible rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          {...focusProps}
-        >
+        <ChartSvg label={label} width={width} height={height} focusProps={focusProps}>
           {ticks.map((t, i) => (
             <g key={String(t)}>
               <line x1={x(t)} x2={x(t)} y1={MARGIN.top} y2={bottom} stroke={CHART_STYLE.grid} />
@@ -136,7 +129,7 @@ export function HorizontalBarChart<D>({
               onPointerDown={() => setActive(i)}
             />
           ))}
-        </svg>
+        </ChartSvg>
       )}
       {picked !== undefined && active !== null && (
         <ChartTooltip

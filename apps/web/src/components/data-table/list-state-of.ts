@@ -1,4 +1,5 @@
 import type { FilterValue, ListSort, ListState } from './list-state'
+import { valueReaders } from './list-state'
 
 /**
  * A list state holding the given values, as the URL would hold them: for the tests of a screen's request builder,
@@ -12,20 +13,7 @@ export function listStateOf(
   return {
     page,
     sort,
-    values,
-    multi: (key) => {
-      const v = values[key]
-      return Array.isArray(v) ? v : []
-    },
-    select: (key) => {
-      const v = values[key]
-      return typeof v === 'string' || typeof v === 'number' ? v : ''
-    },
-    toggle: (key) => values[key] === true,
-    text: (key) => {
-      const v = values[key]
-      return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
-    },
+    ...valueReaders(values),
     setPage: () => undefined,
     setSort: () => undefined,
     setFilter: () => undefined,

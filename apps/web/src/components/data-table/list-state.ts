@@ -261,6 +261,20 @@ export function useListState(defs: readonly FilterDef[], options: ListStateOptio
     page,
     sort,
     setSort,
+    ...valueReaders(values),
+    setPage,
+    setFilter,
+    toggleOption,
+    reset,
+    activeCount,
+  }
+}
+
+/** The typed readers of a list's filter values: what a screen's request builder reads them with. */
+export function valueReaders(
+  values: Record<string, FilterValue>,
+): Pick<ListState, 'values' | 'multi' | 'select' | 'toggle' | 'text'> {
+  return {
     values,
     multi: (key) => {
       const v = values[key]
@@ -275,10 +289,5 @@ export function useListState(defs: readonly FilterDef[], options: ListStateOptio
       const v = values[key]
       return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : ''
     },
-    setPage,
-    setFilter,
-    toggleOption,
-    reset,
-    activeCount,
   }
 }
