@@ -102,6 +102,8 @@ describe('setLanguage', () => {
     const cookieWrites = vi.spyOn(document, 'cookie', 'set')
     const before = Date.now()
     await setLanguage('zh')
+    // The expiry is set after the language's strings have loaded: somewhere between these two instants.
+    const after = Date.now()
 
     expect(i18n.language).toBe('zh')
     expect(i18n.t('ui.loading')).toBe('加载中')
@@ -114,9 +116,10 @@ describe('setLanguage', () => {
     expect(written).toContain('path=/')
     expect(written).toContain('SameSite=Lax')
     const expires = Date.parse(/expires=([^;]+)/.exec(written ?? '')?.[1] ?? '')
-    const days = (expires - before) / 86_400_000
-    expect(days).toBeGreaterThan(LANGUAGE_COOKIE_DAYS - 1)
-    expect(days).toBeLessThanOrEqual(LANGUAGE_COOKIE_DAYS)
+    const term = LANGUAGE_COOKIE_DAYS * 86_400_000
+    // A cookie's date has whole seconds: the written expiry may be up to a second before the exact one.
+    expect(expires).toBeGreaterThan(before + term - 1_000)
+    expect(expires).toBeLessThanOrEqual(after + term)
   })
 })
 
