@@ -113,6 +113,19 @@ export default tseslint.config(
     },
   },
   {
+    // One way to read the caller in a route (docs/decisions/0098): callerOf carries the address and the sets too.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='requireAuth']",
+          message: 'Routes read the caller with callerOf(request) from lib/request-meta, not requireAuth.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies of arbitrary shape; asserting on them is the point, so typing each one adds nothing.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/src/test-support/**'],
     rules: {
@@ -124,7 +137,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'apps/server/src/db/seed/cli.ts', 'e2e/**'],
+    files: ['bench/**', 'apps/server/src/seed/cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
 )

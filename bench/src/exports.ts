@@ -1,8 +1,8 @@
 /**
  * npm run bench:exports -w @portal/bench [-- --dialect sqlite|postgres|all] [--rows N]
  *
- * Export jobs at 1,000,000 machines (the issue's target: csv at >= 100,000 rows/s, peak memory < 300 MB): the real
- * ExportRunner writes a machines export of VEND, csv then xlsx, each in a child process of its own so its peak
+ * Export jobs at 1,000,000 machines (the issue's target: csv at >= 100,000 rows/s, peak memory < 300 MB): the
+ * export.write job handler writes a machines export of VEND, csv then xlsx, each in a child process of its own so its peak
  * memory is measured alone. Reported, never enforced.
  */
 import { fork } from 'node:child_process'

@@ -6,6 +6,8 @@ import type { DatabaseHandle, Dialect } from './server'
 import { MACHINES_PER_SCALE, migrateToLatest, openDatabase, seedDemoData } from './server'
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url))
+// A fresh checkout has no results folder (it is not committed): every bench writes into it, so make it here, once.
+mkdirSync(RESULTS_DIR, { recursive: true })
 /** The PostgreSQL schema holding the benchmark data, kept between runs like the SQLite file. */
 export const PG_SCHEMA = 'bench_machines'
 /** Fixed seed and reference time: the same data on every machine and every run. */

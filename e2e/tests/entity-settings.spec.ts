@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './fixtures'
 
-/** The seeded options of VEND (apps/server/src/db/seed/entity-settings.ts). */
+/** The seeded options of VEND (apps/server/src/seed/entity-settings.ts). */
 const SEEDED = ['PayNow QR', 'Cards (Stripe)', 'EZ-Link / NETS FlashPay card']
 
 function paymentTable(page: Page) {

@@ -2,8 +2,10 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { test as base, expect } from '@playwright/test'
 import { DEMO_PASSWORD } from './support'
 
-/** The cookies the web app restores a session from on load (apps/web/src/lib/session/session-store.ts). */
-const REFRESH_COOKIE = 'portal_refresh_token'
+/**
+ * The cookie the web app writes after a form login (apps/web/src/lib/session/session-store.ts); its presence tells
+ * the app a session may be restored. The refresh token itself is the server's HttpOnly `portal_refresh` cookie.
+ */
 const USERNAME_COOKIE = 'portal_username'
 
 interface LoginAnswer {
@@ -11,9 +13,10 @@ interface LoginAnswer {
 }
 
 /**
- * Signs a browser context in as a demo user without the login form: one `POST /api/main/iam/login`, then the
- * refresh-token cookie the web app writes after a form login. The first page load restores the session from it,
- * exactly as after a reload. Give it the page (or its context) before the page's first `goto`.
+ * Signs a browser context in as a demo user without the login form: one `POST /api/main/iam/login` through the
+ * context's own request client, which keeps the HttpOnly refresh cookie the answer sets in the context's cookie
+ * jar, then the username cookie the web app writes after a form login. The first page load restores the session
+ * from them, exactly as after a reload. Give it the page (or its context) before the page's first `goto`.
  *
  * Each call opens its own server session. Refresh tokens rotate on every use and a replayed one revokes its whole
  * family, so a session saved once and restored by many tests (a shared storageState) would end the moment two
@@ -32,7 +35,6 @@ export async function signIn(target: Page | BrowserContext, username: string, pa
   // Session cookies unless the server names an expiry; written URI-encoded, as the web app's setCookie does.
   const expires = data.refresh_token_expires_at > 0 ? Math.floor(data.refresh_token_expires_at / 1000) : -1
   await context.addCookies([
-    { name: REFRESH_COOKIE, value: encodeURIComponent(data.refresh_token), url, expires, sameSite: 'Lax' },
     { name: USERNAME_COOKIE, value: encodeURIComponent(username), url, expires, sameSite: 'Lax' },
   ])
 }

@@ -54,6 +54,36 @@ test('SMS sign-in: username, then the code from the (development) SMS outbox', a
   await expect(page).toHaveURL(/\/digital-health$/)
 })
 
+test('the refresh token stays out of scripts; a reload restores the session, logout ends it', async ({
+  page,
+}) => {
+  await logIn(page, 'vending')
+  await expect(page).toHaveURL(/\/machines$/)
+  const cookies = await page.context().cookies()
+  const refresh = cookies.find((c) => c.name === 'portal_refresh')
+  expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/main/iam/refresh-token' })
+  expect(cookies.find((c) => c.name === 'portal_refresh_token')).toBeUndefined()
+  const readable = await page.evaluate(() => {
+    const stored = Array.from({ length: localStorage.length }, (_, i) => {
+      const key = localStorage.key(i) ?? ''
+      return `${key}=${localStorage.getItem(key) ?? ''}`
+    })
+    return `${document.cookie} ${stored.join(';')}`
+  })
+  expect(readable).not.toContain(refresh?.value ?? 'no cookie')
+
+  await page.reload()
+  await expect(page).toHaveURL(/\/machines$/)
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
+  await waitForMachines(page)
+  await page.getByRole('button', { name: /Account menu/ }).hover()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect((await page.context().cookies()).find((c) => c.name === 'portal_refresh')).toBeUndefined()
+  await page.goto('/machines')
+  await expect(page).toHaveURL(/\/login$/)
+})
+
 test('first login asks for a new password before anything else', async ({ page }) => {
   await logIn(page, 'newstaff')
   await expect(page.getByRole('heading', { name: 'Set your own password' })).toBeVisible()

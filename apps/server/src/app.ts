@@ -1,16 +1,17 @@
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
-import { mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import Fastify, { LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/env'
 import type { DatabaseHandle, Db, Dialect } from './db/database'
 import { CountCache } from './lib/count-cache'
+import type { Storages } from './lib/storage'
+import { registerStorage } from './lib/storage/register'
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id'
-import { LoginThrottle } from './lib/login-throttle'
+import type { LimiterOption } from './lib/login-limiter'
+import { createLoginLimiter } from './lib/login-limiter'
 import type { SmsSender } from './lib/sms'
 import { DevSmsOutbox, UnconfiguredSmsSender } from './lib/sms'
 import { devRoutes } from './modules/dev/dev.routes'
@@ -35,8 +36,7 @@ import { templateRoutes } from './modules/iot/templates/template.routes'
 import { deviceRoutes } from './modules/iot/devices/device.routes'
 import { promotionRoutes } from './modules/promo/promotions/promotion.routes'
 import { exportRoutes } from './modules/exports/export.routes'
-import type { RunnerOptions } from './modules/exports/export-runner'
-import { ExportRunner } from './modules/exports/export-runner'
+import type { ExportJobOptions } from './modules/exports/export-write.job'
 import { mtSummaryRoutes } from './modules/iot/maintenance/mt-summary.routes'
 import { creditLogRoutes } from './modules/iot/credit-logs/credit-log.routes'
 import { closedLoopRoutes } from './modules/promo/closed-loop/closed-loop.routes'
@@ -56,8 +56,16 @@ import { medicalTermsRoutes } from './modules/medical/terms/medical-terms.routes
 import { srsBuddyRoutes } from './modules/srs/srs-buddy.routes'
 import { reportingRoutes } from './modules/reporting/reporting.routes'
 import { carbonRoutes } from './modules/carbon/carbon.routes'
+import { jobRoutes } from './modules/jobs/job.routes'
 import { registerAuthHook } from './plugins/auth'
+import type { BackgroundOptions } from './plugins/background'
+import { registerBackground } from './plugins/background'
 import { registerErrorHandling } from './plugins/errors'
+import type { LogStream } from './plugins/log-redaction'
+import { loggerOptions } from './plugins/log-redaction'
+import { registerStringGuard } from './plugins/string-guard'
+import { trustProxyOption } from './lib/trust-proxy'
+import { registerMetrics } from './plugins/metrics'
 import { registerOpenApi } from './plugins/openapi'
 import { registerWeb } from './plugins/web'
 
@@ -77,9 +85,16 @@ export interface BuildOptions {
   migrate?: boolean
   /** The SMS gateway (default: the development outbox, or none in production). */
   sms?: SmsSender
-  throttle?: LoginThrottle
-  /** Export job runner settings (tests shorten the polling); `false` runs no runner in this process. */
-  exports?: Omit<RunnerOptions, 'dir'> | false
+  /** Login limits: a limiter, or rules (tests' small limits) for the one the configuration picks. */
+  throttle?: LimiterOption
+  /** The export.write job's settings (tests pass their own sources); `false` registers no export jobs. */
+  exports?: ExportJobOptions | false
+  /** File storage (default: storageFromConfig); tests pass their own. */
+  storage?: Storages
+  /** The job queue and event bus (plugins/background.ts); `jobs: false` runs no jobs in this process (tests). */
+  background?: BackgroundOptions
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: LogStream
 }
 
 /**
@@ -88,8 +103,9 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: loggerOptions(config, options.logStream),
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could pick its address (docs/decisions/0092).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Every request has an id, in the logs and in the `x-request-id` response header, so a failure the portal logs
@@ -105,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  registerStringGuard(app)
 
   const ownsDatabase = options.database === undefined
   const handle = options.database ?? openDatabase(config.databaseUrl, databaseOptionsOf(config))
@@ -114,6 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.decorate('db', handle.db)
   app.decorate('dialect', handle.dialect)
+  registerBackground(app, handle, config, options.background)
+  registerMetrics(app, config, handle)
   app.decorate('counts', new CountCache())
   app.decorateRequest('auth', null)
   app.decorateRequest('access', null)
@@ -135,43 +154,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie)
   await app.register(multipart)
   await registerOpenApi(app)
-  // Uploaded images (avatars, logos) under unguessable names; never index a directory.
-  mkdirSync(config.uploadsDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-  })
+  // Uploaded images (avatars, logos) and export files, in storage every instance shares; /uploads/{name} from it.
+  registerStorage(app, config, options.storage)
 
   const sms =
     options.sms ??
-    (config.production ? new UnconfiguredSmsSender() : new DevSmsOutbox((line) => app.log.info(line)))
-  const throttle = options.throttle ?? new LoginThrottle()
-  // Export jobs are written in this process (DESIGN.md), from when the app is ready until it closes.
-  const exportRunner = new ExportRunner(handle.db, {
-    dir: config.exportsDir,
-    log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
-    ...(options.exports || {}),
+    // DEV FEATURE: the development outbox logs codes on purpose; never where development features are off.
+    (config.devFeatures
+      ? new DevSmsOutbox((line) => app.log.info({ dev_feature: 'sms-outbox' }, line))
+      : new UnconfiguredSmsSender())
+  const throttle = createLoginLimiter(handle.db, config, options.throttle, (m) => app.log.warn(m))
+  app.addHook('onClose', async () => {
+    await throttle.close?.()
   })
-  if (options.exports !== false) {
-    app.addHook('onReady', (done) => {
-      exportRunner.start()
-      done()
-    })
-    app.addHook('preClose', () => exportRunner.stop())
-  }
-
   healthRoutes(app)
   configRoutes(app, config)
   await app.register(
     (main, _opts, done) => {
       registerAuthHook(main, handle.db, 'Token')
-      authRoutes(main, { accessTokenTtlS: config.accessTokenTtlS, throttle, sms })
-      if (!config.production) devRoutes(main, sms instanceof DevSmsOutbox ? sms : null)
+      authRoutes(main, {
+        accessTokenTtlS: config.accessTokenTtlS,
+        throttle,
+        sms,
+        secureCookies: config.production || config.portalEnv !== 'dev',
+      })
+      if (config.devFeatures) devRoutes(main, sms instanceof DevSmsOutbox ? sms : null)
       entityRoutes(main)
-      userRoutes(main, config)
+      userRoutes(main)
       policyRoutes(main)
       roleRoutes(main)
       setRoutes(main)
@@ -184,7 +193,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       templateRoutes(main)
       deviceRoutes(main)
       promotionRoutes(main)
-      exportRoutes(main, exportRunner, config.exportsDir)
+      exportRoutes(main, {
+        maxPendingPerUser: config.exportMaxPendingPerUser,
+        retentionDays: config.exportRetentionDays,
+        jobs: options.exports === false ? false : { holdMs: config.testJobDelayMs, ...options.exports },
+      })
       mtSummaryRoutes(main)
       creditLogRoutes(main)
       closedLoopRoutes(main)
@@ -193,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       srsBuddyRoutes(main)
       medicalTermsRoutes(main)
       carbonRoutes(main)
+      jobRoutes(main)
       done()
     },
     { prefix: '/api/main' },

@@ -143,7 +143,7 @@ const vendPromotionUuid = async (ctx: Ctx) =>
       .executeTakeFirstOrThrow()
   ).uuid
 
-/** VEND's seeded card option (Credit Card through Stripe, db/seed/entity-settings.ts). */
+/** VEND's seeded card option (Credit Card through Stripe, seed/entity-settings.ts). */
 const vendCardOption = async (ctx: Ctx) =>
   (
     await ctx.api(ctx.tokens.vending, 'POST', `${PAYMENT}/entity/filter`, {

@@ -1,25 +1,31 @@
 import { buildApp } from './app'
 import { loadConfig } from './config/env'
 import { databaseOptionsOf, openDatabase } from './db/database'
-import { migrateToLatest, optimizeOnStart } from './db/migrate'
-import { untilDatabaseAnswers } from './db/wait-for-database'
-import { isDatabaseEmpty, seedDemoData } from './db/seed/seed'
+import { prepareDatabase } from './db/prepare-database'
+import { isDatabaseEmpty, seedDemoData } from './seed/seed'
 import { startDemoHeartbeats } from './modules/charging/devices/demo-heartbeats'
 
 const config = loadConfig()
 const database = openDatabase(config.databaseUrl, databaseOptionsOf(config))
-// A database not up yet (started together, restarting) is waited for, with backoff; the steps are safe to repeat.
-const retry = { log: (message: string) => console.warn(message) }
-await untilDatabaseAnswers('migrate', () => migrateToLatest(database.db), retry)
-await untilDatabaseAnswers('optimize', () => optimizeOnStart(database.db), retry)
-
-if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-  const started = Date.now()
-  const { machines } = await seedDemoData(database.db, { seed: 20261123, now: Date.now(), scale: 1 })
-  console.warn(
-    `Demo data created (${machines} machines) in ${Date.now() - started} ms. Every demo password is demo1234.`,
-  )
-}
+// Migrate, optimize and seed once, under the start-up lock, however many instances start together
+// (docs/decisions/0091-instances-jobs-events.md); a database not up yet is waited for, with backoff.
+await prepareDatabase(database, {
+  log: (message) => console.warn(message),
+  isEmpty: (handle) => isDatabaseEmpty(handle.db),
+  seed: config.seedDemo
+    ? async (handle) => {
+        const started = Date.now()
+        const { machines } = await seedDemoData(handle.db, {
+          seed: 20261123,
+          now: Date.now(),
+          scale: config.demoScale,
+        })
+        console.warn(
+          `Demo data created (${machines} machines) in ${Date.now() - started} ms. Every demo password is demo1234.`,
+        )
+      }
+    : undefined,
+})
 
 const app = await buildApp(config, { database, migrate: false })
 // The demo chargers' heartbeats, where the demo data lives (development only).
@@ -30,7 +36,9 @@ async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info({ signal }, 'shutting down: finishing requests in flight')
-  const timer = setTimeout(() => process.exit(1), 10_000)
+  // app.close() stops accepting, lets requests in flight finish and (preClose) hands running jobs back to the
+  // queue before the database closes; a request that never ends must not keep the process up forever.
+  const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs)
   timer.unref()
   try {
     stopHeartbeats()

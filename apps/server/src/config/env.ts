@@ -26,6 +26,14 @@ const envSchema = z.object({
   PORTAL_TEST_MODE: z.enum(['0', '1']).default('0'),
   UPLOADS_DIR: z.string().optional(),
   EXPORTS_DIR: z.string().optional(),
+  // The message never repeats the value: the URL carries the storage secret (docs/decisions/0094-file-storage.md).
+  PORTAL_STORAGE_URL: z
+    .string()
+    .trim()
+    .regex(/^(s3:\/\/\S+)?$/, 'PORTAL_STORAGE_URL must be an s3:// URL, or empty for local folders')
+    .default(''),
+  EXPORT_MAX_PENDING_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME: z.enum(['0', '1']).default('0'),
   PORTAL_MAP_TILE_URL: z.string().trim().default(DEFAULT_MAP_TILE_URL),
   PORTAL_MAP_TILE_ATTRIBUTION: z.string().trim().default(DEFAULT_MAP_TILE_ATTRIBUTION),
@@ -39,6 +47,19 @@ const envSchema = z.object({
     .default(''),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(0),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(20_000),
+  PORTAL_DEMO_SCALE: z.coerce.number().positive().max(50).default(1),
+  PORTAL_TEST_JOB_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^(rediss?:\/\/\S+)?$/, 'REDIS_URL must be a redis:// or rediss:// URL, or empty')
+    .default(''),
+  PORTAL_METRICS_TOKEN: z.string().trim().default(''),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // '' = the default: on only for PORTAL_ENV=dev with NODE_ENV not production (docs/decisions/0092).
+  PORTAL_DEV_FEATURES: z.enum(['0', '1', '']).default(''),
+  TRUST_PROXY: z.string().trim().default(''),
 })
 
 export interface Config {
@@ -58,6 +79,12 @@ export interface Config {
   uploadsDir: string
   /** Where export job files are written (served only through GET /exports/{uuid}/download). */
   exportsDir: string
+  /** S3 bucket for uploads and exports (`s3://key:secret@host:port/bucket?...`); null = the two local folders. */
+  storageUrl: string | null
+  /** How many Pending/Processing exports one user may have at once (docs/decisions/0094-file-storage.md). */
+  exportMaxPendingPerUser: number
+  /** Finished export files are deleted this many days after they were requested. */
+  exportRetentionDays: number
   /** Show Next Refresh Time on quota employees (closed loop, B §3's environment flag). */
   closedLoopNextRefreshTime: boolean
   /** The charge-location map's tile URL template ('' = no tiles) and its attribution (docs/decisions/0021). */
@@ -72,6 +99,25 @@ export interface Config {
   dbConnectTimeoutMs: number
   /** PostgreSQL: statements running longer are cancelled by the database; 0 = no limit. */
   dbStatementTimeoutMs: number
+  /** How long a claimed background job is its instance's without renewal; a dead instance's jobs wait this long. */
+  jobLeaseMs: number
+  /** The demo seed's size (development): 1 = 2,000 machines and their data; tests start instances smaller. */
+  demoScale: number
+  /** Test mode only: background jobs wait this long before running, so a test can kill an instance mid-job. */
+  testJobDelayMs: number
+  /** Redis for login failure counters (docs/decisions/0095-login-limits.md); null = the database keeps them. */
+  redisUrl: string | null
+  /** The bearer token GET /metrics requires; null = only loopback callers may scrape (docs/decisions/0096). */
+  metricsToken: string | null
+  /** How long a SIGTERM/SIGINT shutdown may take (requests and jobs finishing) before the process exits anyway. */
+  shutdownTimeoutMs: number
+  /**
+   * Dev routes (SMS outbox, token expiry), the development SMS outbox, demo seeding and demo heartbeats.
+   * Never on outside PORTAL_ENV=dev or with NODE_ENV=production (docs/decisions/0092-security-findings.md).
+   */
+  devFeatures: boolean
+  /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[]
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -93,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const production = e.NODE_ENV === 'production'
+  const devFeatures = devFeaturesOf(e.PORTAL_DEV_FEATURES, e.PORTAL_ENV, production)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -102,17 +149,81 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? resolve(REPO_ROOT, 'apps/web/dist'),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
-    seedDemo: !production && e.SEED_DEMO === 'auto',
-    testMode: !production && e.PORTAL_TEST_MODE === '1',
+    seedDemo: devFeatures && e.SEED_DEMO === 'auto',
+    testMode: devFeatures && e.PORTAL_TEST_MODE === '1',
     uploadsDir: resolve(REPO_ROOT, e.UPLOADS_DIR ?? 'data/uploads'),
     exportsDir: resolve(REPO_ROOT, e.EXPORTS_DIR ?? 'data/exports'),
+    storageUrl: e.PORTAL_STORAGE_URL === '' ? null : e.PORTAL_STORAGE_URL,
+    exportMaxPendingPerUser: e.EXPORT_MAX_PENDING_PER_USER,
+    exportRetentionDays: e.EXPORT_RETENTION_DAYS,
     closedLoopNextRefreshTime: e.PORTAL_CLOSED_LOOP_NEXT_REFRESH_TIME === '1',
     mapTileUrl: e.PORTAL_MAP_TILE_URL,
     mapTileAttribution: e.PORTAL_MAP_TILE_ATTRIBUTION,
     userInfoHost: e.PORTAL_USER_INFO_HOST === '' ? null : e.PORTAL_USER_INFO_HOST.replace(/\/+$/, ''),
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    demoScale: e.PORTAL_DEMO_SCALE,
+    testJobDelayMs: devFeatures && e.PORTAL_TEST_MODE === '1' ? e.PORTAL_TEST_JOB_DELAY_MS : 0,
+    redisUrl: e.REDIS_URL === '' ? null : e.REDIS_URL,
+    metricsToken: e.PORTAL_METRICS_TOKEN === '' ? null : e.PORTAL_METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    devFeatures,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   }
+}
+
+/**
+ * Development features are an explicit choice: asking for them where they cannot be (a non-dev PORTAL_ENV or
+ * NODE_ENV=production) is a contradiction the server refuses to start with, rather than silently picking one.
+ */
+function devFeaturesOf(
+  setting: '0' | '1' | '',
+  portalEnv: Config['portalEnv'],
+  production: boolean,
+): boolean {
+  const possible = portalEnv === 'dev' && !production
+  if (setting === '1' && !possible) {
+    throw new Error(
+      `Invalid configuration: contradictory configuration: PORTAL_DEV_FEATURES=1 needs PORTAL_ENV=dev and NODE_ENV ` +
+        `not production (PORTAL_ENV=${portalEnv}${production ? ', NODE_ENV=production' : ''})`,
+    )
+  }
+  if (setting === '0') return false
+  return possible
+}
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i
+
+/**
+ * TRUST_PROXY: '' = trust no proxy; a hop count (the number of proxies in front); or comma-separated addresses or
+ * CIDRs of the proxies. `true` is refused: it believes any X-Forwarded-For, so any client picks its own address
+ * (and escapes the per-address login limit).
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  if (value === '' || value === 'false' || value === '0') return false
+  if (value === 'true') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY: true would believe any X-Forwarded-For; give the hop count (1, 2) or ' +
+        "the proxies' addresses (127.0.0.1,10.0.0.0/8)",
+    )
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops > 10) throw new Error('Invalid configuration: TRUST_PROXY: a hop count must be between 1 and 10')
+    return hops
+  }
+  const entries = value.split(',').map((s) => s.trim())
+  for (const entry of entries) {
+    if (!IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry)) {
+      throw new Error(
+        `Invalid configuration: TRUST_PROXY: "${entry}" is not an IP address or CIDR; give a hop count (1, 2) or ` +
+          'comma-separated addresses (127.0.0.1,10.0.0.0/8)',
+      )
+    }
+  }
+  return entries
 }
 
 /** Defaults for tests: an API-only app on the given database. */
@@ -131,12 +242,23 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     uploadsDir: resolve(REPO_ROOT, 'data/test-uploads'),
     // Job files are named by uuid, so suites may share one temporary folder.
     exportsDir: join(tmpdir(), 'portal-test-exports'),
+    storageUrl: null,
+    exportMaxPendingPerUser: 5,
+    exportRetentionDays: 7,
     closedLoopNextRefreshTime: false,
     mapTileUrl: DEFAULT_MAP_TILE_URL,
     mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
     userInfoHost: null,
     dbConnectTimeoutMs: 5_000,
     dbStatementTimeoutMs: 0,
+    jobLeaseMs: 20_000,
+    demoScale: 1,
+    testJobDelayMs: 0,
+    redisUrl: null,
+    metricsToken: null,
+    shutdownTimeoutMs: 10_000,
+    devFeatures: true,
+    trustProxy: false,
     ...overrides,
   }
 }

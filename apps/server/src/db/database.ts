@@ -39,6 +39,8 @@ import type {
   EvTariffTable,
 } from '../modules/charging/ev.table'
 import type { ExportJobTable } from '../modules/exports/export-job.table'
+import type { JobTable } from '../jobs/job.table'
+import type { LoginFailureTable } from '../lib/login-failure.table'
 import type {
   MachineOrderItemTable,
   MachineOrderPaymentTable,
@@ -103,6 +105,8 @@ export interface Database {
   machine_order_payment: MachineOrderPaymentTable
   payment_transaction: PaymentTransactionTable
   export_job: ExportJobTable
+  job: JobTable
+  login_failure: LoginFailureTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -112,6 +116,17 @@ export interface DatabaseHandle {
   db: Db
   dialect: Dialect
   destroy: () => Promise<void>
+  /** PostgreSQL: the schema opened (the search path), `public` when none was named. */
+  schema?: string
+  /** SQLite: the database file, or ':memory:'. */
+  file?: string
+  /**
+   * PostgreSQL: a connection of its own, outside the pool, on the same database and schema, for what holds a
+   * session (an advisory lock, LISTEN). The caller connects and ends it.
+   */
+  newClient?: () => pg.Client
+  /** PostgreSQL: the pool's connections now (open, idle, requests waiting for one), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number }
 }
 
 // node-postgres returns int8 as strings to protect precision; our int8 columns are epoch milliseconds and
@@ -193,7 +208,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // A larger page cache (64 MiB) keeps the indexes of the busy lists in memory between requests.
     sqlite.pragma('cache_size = -65536')
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+    return { db, dialect: 'sqlite', destroy: () => db.destroy(), file: file === '' ? ':memory:' : file }
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -208,5 +223,19 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     else console.error(`database: an idle connection failed and was dropped: ${err.message}`)
   })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { db, dialect: 'postgres', destroy: () => db.destroy() }
+  const newClient = () =>
+    new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      application_name: options.applicationName ?? 'operator-portal',
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    schema: options.schema ?? 'public',
+    newClient,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  }
 }

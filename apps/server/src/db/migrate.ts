@@ -25,6 +25,10 @@ import * as evOverview from './migrations/20261124-0018-ev-overview'
 import * as reporting from './migrations/20261124-0032-reporting'
 import * as carbon from './migrations/20261124-0033-carbon'
 import * as rollupKeys from './migrations/20261124-0034-rollup-keys'
+import * as jobQueue from './migrations/20261128-0040-job-queue'
+import * as loginFailure from './migrations/20261128-0044-login-failure'
+import * as exportJobsQueued from './migrations/20261128-0046-export-jobs-queued'
+import * as searchTrigram from './migrations/20261128-0050-search-trigram'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +55,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124-0032-reporting': reporting,
   '20261124-0033-carbon': carbon,
   '20261124-0034-rollup-keys': rollupKeys,
+  '20261128-0040-job-queue': jobQueue,
+  '20261128-0044-login-failure': loginFailure,
+  '20261128-0046-export-jobs-queued': exportJobsQueued,
+  '20261128-0050-search-trigram': searchTrigram,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -1,8 +1,8 @@
 import { IMAGE_UPLOAD_MAX_BYTES } from '@portal/contract'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { HttpError } from './errors'
+import type { FileStorage } from './storage'
 
 /** The image kinds we accept, recognised by their first bytes (the declared content type is not trusted). */
 const SIGNATURES: { ext: string; matches: (b: Buffer) => boolean }[] = [
@@ -27,8 +27,18 @@ export function imageKind(bytes: Buffer): string | null {
   return SIGNATURES.find((s) => s.matches(bytes))?.ext ?? null
 }
 
-/** Stores an uploaded image under an unguessable name and returns the URL it is served from. */
-export function storeImage(dir: string, bytes: Buffer): string {
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+}
+
+/** The names storeImage gives: 32 hex characters and one of our extensions; anything else is not ours. */
+const UPLOAD_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/
+
+/** Stores an uploaded image under an unguessable name in the uploads storage and returns the URL it is served from. */
+export async function storeImage(storage: FileStorage, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw new HttpError(400, 'BAD_REQUEST', 'file: the file is empty')
   if (bytes.length > IMAGE_UPLOAD_MAX_BYTES) {
     throw new HttpError(
@@ -40,8 +50,30 @@ export function storeImage(dir: string, bytes: Buffer): string {
   const ext = imageKind(bytes)
   if (ext === null)
     throw new HttpError(400, 'BAD_REQUEST', 'file: only PNG, JPEG, GIF or WebP images can be uploaded')
-  mkdirSync(dir, { recursive: true })
   const name = `${randomBytes(16).toString('hex')}.${ext}`
-  writeFileSync(join(dir, name), bytes)
+  await storage.put(name, bytes, CONTENT_TYPES[ext])
   return `/uploads/${name}`
+}
+
+/**
+ * GET /uploads/{name}: uploaded images from the shared storage, so every instance serves every image. A name never
+ * changes content (it is random per upload), hence the year-long immutable caching.
+ */
+export function uploadRoutes(app: FastifyInstance, storage: FileStorage): void {
+  app.get<{ Params: { name: string } }>(
+    '/uploads/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params
+      const ext = UPLOAD_NAME.exec(name)?.[1]
+      const file = ext === undefined ? null : await storage.get(name)
+      if (ext === undefined || !file) throw new HttpError(404, 'NOT_FOUND', 'No such uploaded file')
+      return reply
+        .header('content-type', CONTENT_TYPES[ext])
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body)
+    },
+  )
 }

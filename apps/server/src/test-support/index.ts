@@ -11,7 +11,7 @@ import { testConfig } from '../config/env'
 import type { DatabaseHandle, Dialect } from '../db/database'
 import { openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
-import { seedDemoData } from '../db/seed/seed'
+import { seedDemoData } from '../seed/seed'
 
 /** Every server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -31,11 +31,11 @@ export interface TestAppOptions {
   seed?: boolean
   config?: Partial<Config>
   /** Passed to buildApp: an SMS sender or a login throttle with test limits. */
-  build?: Pick<BuildOptions, 'sms' | 'throttle' | 'exports'>
+  build?: Pick<BuildOptions, 'sms' | 'throttle' | 'exports' | 'background'>
 }
 
 /** A fresh database of the dialect: a temp SQLite file, or a new PostgreSQL schema dropped on close. */
-async function freshDatabase(
+export async function freshDatabase(
   dialect: Dialect,
 ): Promise<{ handle: DatabaseHandle; url: string; cleanup: () => Promise<void> }> {
   if (dialect === 'sqlite') {

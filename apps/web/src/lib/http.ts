@@ -44,6 +44,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Calls that must not trigger the 401 retry (login, refresh, logout themselves). */
   skipReauth?: boolean
+  /** Extra request headers (the refresh call's CSRF header). */
+  headers?: Record<string, string>
 }
 
 function buildUrl(service: Service, path: string, query: RequestOptions['query']): string {
@@ -159,7 +161,7 @@ async function send(
   options: RequestOptions,
 ): Promise<Response> {
   const token = hooks.token()
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
   // A FormData body (an upload) is sent as multipart; the browser writes its content type with the boundary.
   const multipart = options.body instanceof FormData
   if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json'

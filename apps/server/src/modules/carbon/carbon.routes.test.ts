@@ -105,7 +105,7 @@ describe.each(DIALECTS)('carbon credits on %s', (dialect) => {
 
   beforeAll(async () => {
     exportsDir = mkdtempSync(join(tmpdir(), 'portal-carbon-exports-'))
-    t = await createTestApp(dialect, { config: { exportsDir }, build: { exports: { pollMs: 10 } } })
+    t = await createTestApp(dialect, { config: { exportsDir } })
     const db = t.database.db
     const cdb = carbonDb(db)
     // The demo programme's partnerships began in 2026; the fixtures live in 2020, so they began earlier here.

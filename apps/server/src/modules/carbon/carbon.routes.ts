@@ -26,13 +26,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { forbidden } from '../../lib/errors'
 import { callerOf } from '../../lib/request-meta'
-import { requireAuth } from '../../plugins/auth'
 import { errorResponses } from '../../plugins/responses'
 import { carbonScopeOf } from './carbon-scope'
 import { changeCategory, createCategory, filterCategories, getCategory } from './category.service'
 import { filterPartners, filterVehicles, partnerDetail } from './partner.service'
 import { filterInvoices, filterPayouts } from './payout.service'
 import { filterRecords, programmeInfo, recordDashboard } from './record.service'
+import { registerExportSource } from '../exports/export-sources'
+import { carbonRecordExportSource } from './record.export'
+
+// The carbon records can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(carbonRecordExportSource)
 
 const tags = ['carbon']
 const readRecords = { permission: { app: 'carbon', resource: 'records/*', action: 'read' } } as const
@@ -46,7 +50,7 @@ const readPayouts = { permission: { app: 'carbon', resource: 'payouts/*', action
  */
 export function carbonRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const scopeOf = (request: FastifyRequest) => carbonScopeOf(app.db, requireAuth(request).entityCode)
+  const scopeOf = (request: FastifyRequest) => carbonScopeOf(app.db, callerOf(request).auth.entityCode)
 
   r.get(
     '/carbon/programme',
@@ -185,7 +189,7 @@ export function carbonRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: await filterCategories(app.db, requireAuth(request).entityCode, request.body),
+      data: await filterCategories(app.db, callerOf(request).auth.entityCode, request.body),
     }),
   )
 
@@ -201,7 +205,7 @@ export function carbonRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: { category: await getCategory(app.db, requireAuth(request).entityCode, request.params.id) },
+      data: { category: await getCategory(app.db, callerOf(request).auth.entityCode, request.params.id) },
     }),
   )
 

@@ -14,8 +14,21 @@ function withRequester(db: Db) {
     .select(['app_user.user_uuid as requester_uuid', 'app_user.name as requester_name'])
 }
 
-export async function insertExportJob(db: Db, row: NewExportJobRow): Promise<void> {
-  await db.insertInto('export_job').values(row).execute()
+/** Inserts a job and returns its id. */
+export async function insertExportJob(db: Db, row: NewExportJobRow): Promise<number> {
+  const { id } = await db.insertInto('export_job').values(row).returning('id').executeTakeFirstOrThrow()
+  return id
+}
+
+/** Pending (waiting or being written) exports one user asked for. */
+export async function countPendingExportsOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('export_job')
+    .where('requested_by', '=', userId)
+    .where('status', '=', ExportJobStatus.Pending)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
 }
 
 export function findExportJob(db: Db, entityCode: string, uuid: string): Promise<ExportJobView | undefined> {
@@ -72,31 +85,20 @@ export async function countExportJobs(
   return Number(row.count)
 }
 
-// ---- The runner's side ----
+// ---- The export.write job's side ----
 
-/** The oldest Pending job nobody has started. */
-export function findNextPending(db: Db): Promise<ExportJobRow | undefined> {
-  return db
-    .selectFrom('export_job')
-    .where('status', '=', ExportJobStatus.Pending)
-    .where('started_at', 'is', null)
-    .selectAll()
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
+export function findExportJobById(db: Db, id: number): Promise<ExportJobRow | undefined> {
+  return db.selectFrom('export_job').where('id', '=', id).selectAll().executeTakeFirst()
 }
 
-/** Takes a job for this runner; false when another runner took it first. */
-export async function claimJob(db: Db, id: number, now: number): Promise<boolean> {
-  const result = await db
+/** The job starts writing (attempt n): progress starts again from zero. */
+export async function markStarted(db: Db, id: number, attempt: number, now: number): Promise<void> {
+  await db
     .updateTable('export_job')
-    .set((eb) => ({ started_at: now, heartbeat_at: now, attempts: eb('attempts', '+', 1), progress: 0 }))
+    .set({ started_at: now, heartbeat_at: now, attempts: attempt, progress: 0 })
     .where('id', '=', id)
     .where('status', '=', ExportJobStatus.Pending)
-    .where('started_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+    .execute()
 }
 
 export async function recordProgress(db: Db, id: number, rows: number, now: number): Promise<void> {
@@ -124,46 +126,32 @@ export async function markReady(
     .execute()
 }
 
+/** Only a Pending job fails: a job already Ready stays Ready. */
 export async function markFailed(db: Db, id: number, reason: string, now: number): Promise<void> {
   await db
     .updateTable('export_job')
     .set({ status: ExportJobStatus.Failed, error_message: reason.slice(0, 1000), finished_at: now })
     .where('id', '=', id)
-    .execute()
-}
-
-/** Puts a started job back in the queue (the server is stopping): the attempt is not counted. */
-export async function releaseJob(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('export_job')
-    .set((eb) => ({ started_at: null, heartbeat_at: null, progress: 0, attempts: eb('attempts', '-', 1) }))
-    .where('id', '=', id)
     .where('status', '=', ExportJobStatus.Pending)
     .execute()
 }
 
-/** Started Pending jobs whose runner has not been heard of since `before` (it stopped or crashed). */
-export function findAbandoned(db: Db, before: number): Promise<ExportJobRow[]> {
+/** Finished (Ready or Failed) jobs that finished before `before`: the sweep deletes their files and rows. */
+export function findExpired(
+  db: Db,
+  before: number,
+  limit: number,
+): Promise<Pick<ExportJobRow, 'id' | 'uuid' | 'format'>[]> {
   return db
     .selectFrom('export_job')
-    .where('status', '=', ExportJobStatus.Pending)
-    .where('started_at', 'is not', null)
-    .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', before)]))
-    .selectAll()
+    .where('status', 'in', [ExportJobStatus.Ready, ExportJobStatus.Failed])
+    .where('finished_at', '<', before)
+    .select(['id', 'uuid', 'format'])
+    .orderBy('id')
+    .limit(limit)
     .execute()
 }
 
-/** Queues an abandoned job again, unless some runner picked it up in the meantime. */
-export async function requeueAbandoned(db: Db, job: ExportJobRow): Promise<boolean> {
-  let q = db
-    .updateTable('export_job')
-    .set({ started_at: null, heartbeat_at: null, progress: 0 })
-    .where('id', '=', job.id)
-    .where('status', '=', ExportJobStatus.Pending)
-  q =
-    job.heartbeat_at === null
-      ? q.where('heartbeat_at', 'is', null)
-      : q.where('heartbeat_at', '=', job.heartbeat_at)
-  const result = await q.executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+export async function deleteExportJob(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('export_job').where('id', '=', id).execute()
 }

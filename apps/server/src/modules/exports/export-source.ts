@@ -17,8 +17,8 @@ export interface ExportScope {
 }
 
 /**
- * A list that can be exported as a job. Each list module declares one (`<area>.export.ts`) and adds it to
- * `EXPORT_SOURCES` in `export-sources.ts`; the export job runner knows nothing else about the list.
+ * A list that can be exported as a job. Each list module declares one (`<area>.export.ts`) and registers it from
+ * its routes file (`registerExportSource`); the export.write job knows nothing else about the list.
  */
 export interface ExportSource<Filters = unknown, Row = unknown> {
   /** Stable key sent by the portal, e.g. 'order-items'. */

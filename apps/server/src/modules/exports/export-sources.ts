@@ -1,39 +1,27 @@
-import { machineExportSource } from '../iot/machines/machine.export'
-import { mtSummaryExportSource } from '../iot/maintenance/mt-summary.export'
-import { creditLogExportSource } from '../iot/credit-logs/credit-log.export'
-import {
-  closedLoopPersonRedemptionExportSource,
-  closedLoopRedemptionExportSource,
-} from '../promo/closed-loop/closed-loop.export'
-import { orderItemExportSource } from '../iot/orders/order.export'
-import { transactionExportSource } from '../payment/transactions/transaction.export'
-import { evSessionExportSource } from '../charging/sessions/session.export'
-import { carbonRecordExportSource } from '../carbon/record.export'
-import { connectorExportSource } from '../charging/locations/location.export'
-import { busSessionExportSource } from '../bus/sessions/bus-session.export'
-import { voltnetSessionExportSource } from '../bus/voltnet/voltnet-session.export'
 import type { ExportSource } from './export-source'
 
 /**
- * Every list that can be exported. A list module adds its source here (one import, one entry); keys are unique.
- * The cast is where each source's own filter and row types are erased: the runner validates the filters with the
+ * Every list that can be exported, registered by the list's own module when it loads
+ * (`registerExportSource(xExportSource)` in its routes file), so that modules import exports/ and never the reverse
+ * (issue 13 §6). Kept in registration order (the order of app.ts's imports) for stable messages.
+ */
+const SOURCES = new Map<string, ExportSource>()
+
+/**
+ * The cast is where each source's own filter and row types are erased: the job validates the filters with the
  * source's schema before handing them back to the same source.
  */
-export const EXPORT_SOURCES: readonly ExportSource[] = [
-  machineExportSource as unknown as ExportSource,
-  mtSummaryExportSource as unknown as ExportSource,
-  creditLogExportSource as unknown as ExportSource,
-  closedLoopRedemptionExportSource as unknown as ExportSource,
-  closedLoopPersonRedemptionExportSource as unknown as ExportSource,
-  orderItemExportSource as unknown as ExportSource,
-  transactionExportSource as unknown as ExportSource,
-  evSessionExportSource as unknown as ExportSource,
-  carbonRecordExportSource as unknown as ExportSource,
-  connectorExportSource as unknown as ExportSource,
-  busSessionExportSource as unknown as ExportSource,
-  voltnetSessionExportSource as unknown as ExportSource,
-] as const
+export function registerExportSource<Filters, Row>(source: ExportSource<Filters, Row>): void {
+  const known = SOURCES.get(source.key)
+  if (known === (source as unknown as ExportSource)) return
+  if (known) throw new Error(`Two export sources have the key '${source.key}'`)
+  SOURCES.set(source.key, source as unknown as ExportSource)
+}
+
+export function exportSources(): readonly ExportSource[] {
+  return [...SOURCES.values()]
+}
 
 export function exportSourceOf(key: string): ExportSource | undefined {
-  return EXPORT_SOURCES.find((s) => s.key === key)
+  return SOURCES.get(key)
 }

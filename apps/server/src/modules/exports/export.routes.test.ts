@@ -43,7 +43,6 @@ describe.each(DIALECTS)('export API on %s', (dialect) => {
     t = await createTestApp(dialect, {
       scale: 0.05,
       config: { exportsDir: dir },
-      build: { exports: { pollMs: 10 } },
     })
     // A member of VEND with no role and no policy.
     const now = Date.now()

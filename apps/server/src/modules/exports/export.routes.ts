@@ -9,20 +9,21 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { createReadStream, existsSync } from 'node:fs'
 import { z } from 'zod'
 import { HttpError, notFound } from '../../lib/errors'
 import type { NeededPermission } from '../../plugins/auth'
-import { requireAuth } from '../../plugins/auth'
+import { callerOf } from '../../lib/request-meta'
 import { errorResponses } from '../../plugins/responses'
-import type { ExportRunner } from './export-runner'
-import { jobFilePath } from './export-runner'
-import { EXPORT_SOURCES } from './export-sources'
+import { exportSources } from './export-sources'
+import type { ExportJobOptions, ExportWritePayload } from './export-write.job'
+import { CONTENT_TYPES, EXPORT_WRITE, exportFileKey, registerExportJobs } from './export-write.job'
 import { filterExports, findVisibleExport, getExport, requestExport } from './export.service'
 
-const CONTENT_TYPES: Record<string, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+export interface ExportSettings {
+  maxPendingPerUser: number
+  retentionDays: number
+  /** The job handlers' settings (tests pass their own sources); `false` registers no export jobs here. */
+  jobs?: ExportJobOptions | false
 }
 
 /**
@@ -33,7 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
 function anyExportPermission(): { anyOf: NeededPermission[] } {
   const seen = new Set<string>()
   const anyOf: NeededPermission[] = []
-  for (const s of EXPORT_SOURCES) {
+  for (const s of exportSources()) {
     const key = `${s.permission.app}:${s.permission.resource}:${s.permission.action}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -42,9 +43,14 @@ function anyExportPermission(): { anyOf: NeededPermission[] } {
   return { anyOf }
 }
 
-export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exportsDir: string) {
+/** The export API; the files are written by the export.write job on whichever instance claims it. */
+export function exportRoutes(app: FastifyInstance, settings: ExportSettings) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const permission = anyExportPermission()
+  const storage = app.storage.exports
+  if (settings.jobs !== false) {
+    registerExportJobs(app, { storage, retentionDays: settings.retentionDays }, settings.jobs)
+  }
 
   r.post(
     '/exports',
@@ -54,12 +60,25 @@ export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exports
         tags: ['exports'],
         summary: 'Request an export of a list (csv or xlsx) for its current filters; returns the Pending job',
         body: exportJobCreateRequest,
-        response: { 200: exportJobResponse, ...errorResponses },
+        response: {
+          200: exportJobResponse,
+          ...errorResponses,
+          429: errorBody.describe('The caller already has EXPORT_MAX_PENDING_PER_USER exports waiting'),
+        },
       },
     },
     async (request) => {
-      const job = await requestExport(app.db, requireAuth(request), request.body)
-      runner.wake()
+      const job = await requestExport(app.db, callerOf(request).auth, request.body, {
+        maxPendingPerUser: settings.maxPendingPerUser,
+        enqueue: (exportId, trx) =>
+          app.jobs.enqueue<ExportWritePayload>(
+            EXPORT_WRITE,
+            { export_id: exportId },
+            { db: trx, uniqueKey: `export:${String(exportId)}` },
+          ),
+      })
+      // The job row is visible now that the transaction committed: wake this instance and the others.
+      app.jobs.notify()
       return { data: { export_job: job } }
     },
   )
@@ -75,7 +94,7 @@ export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exports
         response: { 200: exportJobFilterResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await filterExports(app.db, requireAuth(request), request.body) }),
+    async (request) => ({ data: await filterExports(app.db, callerOf(request).auth, request.body) }),
   )
 
   r.get(
@@ -90,7 +109,7 @@ export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exports
       },
     },
     async (request) => ({
-      data: { export_job: await getExport(app.db, requireAuth(request), request.params.uuid) },
+      data: { export_job: await getExport(app.db, callerOf(request).auth, request.params.uuid) },
     }),
   )
 
@@ -110,7 +129,7 @@ export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exports
       },
     },
     async (request, reply) => {
-      const job = await findVisibleExport(app.db, requireAuth(request), request.params.uuid)
+      const job = await findVisibleExport(app.db, callerOf(request).auth, request.params.uuid)
       if (job.status !== ExportJobStatus.Ready) {
         throw new HttpError(
           409,
@@ -118,15 +137,16 @@ export function exportRoutes(app: FastifyInstance, runner: ExportRunner, exports
           'This export is not ready: only a Ready export can be downloaded',
         )
       }
-      const path = jobFilePath(exportsDir, job)
-      if (!existsSync(path)) throw notFound('Export file')
+      // From the shared storage: any instance serves the file whichever instance wrote it.
+      const file = await storage.get(exportFileKey(job))
+      if (!file) throw notFound('Export file')
       const name = job.file_name ?? `${job.source}.${job.format}`
       reply
         .header('content-type', CONTENT_TYPES[job.format] ?? 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
         .header('cache-control', 'private, no-store')
-      if (job.file_size !== null) reply.header('content-length', String(job.file_size))
-      return reply.send(createReadStream(path))
+        .header('content-length', String(file.size))
+      return reply.send(file.body)
     },
   )
 }

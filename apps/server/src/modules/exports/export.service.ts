@@ -8,9 +8,15 @@ import type { AuthContext } from '../iam/auth/auth-context'
 import { setIdsWithDescendants } from '../iam/sets/set.repository'
 import { checkPermission } from '../../plugins/auth'
 import type { ExportJobView } from './export-job.repository'
-import { countExportJobs, findExportJob, findExportJobPage, insertExportJob } from './export-job.repository'
+import {
+  countExportJobs,
+  countPendingExportsOf,
+  findExportJob,
+  findExportJobPage,
+  insertExportJob,
+} from './export-job.repository'
 import type { ExportSource } from './export-source'
-import { EXPORT_SOURCES, exportSourceOf } from './export-sources'
+import { exportSourceOf, exportSources } from './export-sources'
 
 export function toExportJob(row: ExportJobView): ExportJob {
   return {
@@ -43,16 +49,25 @@ async function scopeFor(db: Db, auth: AuthContext, source: ExportSource): Promis
   return access.sets === null ? null : setIdsWithDescendants(db, auth.entityCode, access.sets)
 }
 
+/** What requestExport needs besides the database: the queue that writes the file and the per-user limit. */
+export interface ExportRequestContext {
+  enqueue: (exportId: number, trx: Db) => Promise<unknown>
+  maxPendingPerUser: number
+}
+
 export async function requestExport(
   db: Db,
   auth: AuthContext,
   body: { source: string; format: 'csv' | 'xlsx'; filters: Record<string, unknown> },
+  ctx: ExportRequestContext,
 ): Promise<ExportJob> {
   const source = exportSourceOf(body.source)
   if (!source) {
     throw fieldError(
       'body.source',
-      `Unknown export source; one of ${EXPORT_SOURCES.map((s) => s.key).join(', ')}`,
+      `Unknown export source; one of ${exportSources()
+        .map((s) => s.key)
+        .join(', ')}`,
     )
   }
   const parsed = source.filters.safeParse(body.filters)
@@ -69,25 +84,38 @@ export async function requestExport(
     throw fieldError(path.join('.'), issue?.message ?? 'Invalid filters', coded?.message_code, coded?.params)
   }
   const scope = await scopeFor(db, auth, source)
+  // One user cannot fill the queue for everybody (issue 13 §3, docs/decisions/0094-file-storage.md). Checked
+  // before the insert, so two simultaneous requests may both pass at the limit: a soft cap, which is enough here.
+  if ((await countPendingExportsOf(db, auth.userId)) >= ctx.maxPendingPerUser) {
+    throw new HttpError(
+      429,
+      'TOO_MANY_REQUESTS',
+      `You already have ${String(ctx.maxPendingPerUser)} exports waiting; wait for one to finish before requesting another`,
+    )
+  }
   const uuid = randomUUID()
-  await insertExportJob(db, {
-    uuid,
-    entity_code: auth.entityCode,
-    requested_by: auth.userId,
-    source: source.key,
-    format: body.format,
-    // The body as sent (defaults are applied again when the job runs), so the history shows what was chosen.
-    filters: JSON.stringify(body.filters),
-    scope_set_ids: scope === null ? null : JSON.stringify(scope),
-    status: ExportJobStatus.Pending,
-    row_count: null,
-    file_name: null,
-    file_size: null,
-    error_message: null,
-    created_at: Date.now(),
-    started_at: null,
-    heartbeat_at: null,
-    finished_at: null,
+  // The row and its job in one transaction: no export without a job to write it, no job without its export.
+  await db.transaction().execute(async (trx) => {
+    const id = await insertExportJob(trx, {
+      uuid,
+      entity_code: auth.entityCode,
+      requested_by: auth.userId,
+      source: source.key,
+      format: body.format,
+      // The body as sent (defaults are applied again when the job runs), so the history shows what was chosen.
+      filters: JSON.stringify(body.filters),
+      scope_set_ids: scope === null ? null : JSON.stringify(scope),
+      status: ExportJobStatus.Pending,
+      row_count: null,
+      file_name: null,
+      file_size: null,
+      error_message: null,
+      created_at: Date.now(),
+      started_at: null,
+      heartbeat_at: null,
+      finished_at: null,
+    })
+    await ctx.enqueue(id, trx)
   })
   return getExport(db, auth, uuid)
 }
@@ -108,7 +136,7 @@ export async function getExport(db: Db, auth: AuthContext, uuid: string): Promis
 /** The keys of the lists the caller may export (the history shows only those jobs). */
 async function exportableSources(db: Db, auth: AuthContext): Promise<string[]> {
   const keys: string[] = []
-  for (const source of EXPORT_SOURCES) {
+  for (const source of exportSources()) {
     try {
       await checkPermission(db, auth, source.permission)
       keys.push(source.key)

@@ -14,9 +14,17 @@ const loginResponse = () => schemas().then((m) => m.loginResponse)
 export const loginWithPassword = (body: LoginRequest) =>
   mainApi.post('/iam/login', body, loginResponse, { skipReauth: true }).then((r) => r.data)
 
-export const refreshSession = (refreshToken: string) =>
+/**
+ * The refresh token travels only in the HttpOnly cookie the server sets at sign-in (docs/decisions/0093): the
+ * body's field stays empty, and the header proves the call comes from the portal's own scripts.
+ */
+export const REFRESH_CSRF_HEADER = 'x-portal-csrf'
+export const refreshSession = () =>
   mainApi
-    .post('/iam/refresh-token', { refresh_token: refreshToken }, loginResponse, { skipReauth: true })
+    .post('/iam/refresh-token', { refresh_token: '' }, loginResponse, {
+      skipReauth: true,
+      headers: { [REFRESH_CSRF_HEADER]: '1' },
+    })
     .then((r) => r.data)
 
 export const logoutSession = () =>

@@ -24,7 +24,10 @@ export interface SessionState {
   user: User | null
   isPlatformAdmin: boolean
   token: string | null
-  refreshToken: string | null
+  /**
+   * When the refresh token expires. The token itself is in an HttpOnly cookie only the server reads
+   * (docs/decisions/0093-refresh-cookie.md): no copy here, in a readable cookie, or in storage.
+   */
   refreshTokenExpiry: number | null
   entityCode: string | null
   viewableApps: string[]
@@ -33,7 +36,9 @@ export interface SessionState {
   initialLogin: boolean
 }
 
-export const REFRESH_COOKIE = 'portal_refresh_token'
+/** Where an older portal kept the refresh token readable by scripts; removed wherever it is still found. */
+export const LEGACY_REFRESH_COOKIE = 'portal_refresh_token'
+/** The last username (the login form's default). Set and cleared with the session, so it also says one may exist. */
 export const USERNAME_COOKIE = 'portal_username'
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -43,7 +48,6 @@ const ANONYMOUS: SessionState = {
   user: null,
   isPlatformAdmin: false,
   token: null,
-  refreshToken: null,
   refreshTokenExpiry: null,
   entityCode: null,
   viewableApps: [],
@@ -76,7 +80,7 @@ export function useSession(): SessionState {
 }
 
 function clearCookies() {
-  removeCookie(REFRESH_COOKIE)
+  removeCookie(LEGACY_REFRESH_COOKIE)
   removeCookie(USERNAME_COOKIE)
 }
 
@@ -95,14 +99,16 @@ function startRefreshTimer() {
   }, TOKEN_REFRESH_MS)
 }
 
-/** Takes a login/refresh answer: tokens, cookie, then the user and entity the shell shows. */
+/**
+ * Takes a login/refresh answer: the access token, then the user and entity the shell shows. The answer's
+ * refresh_token (for API clients) is not kept: the server has set it in its HttpOnly cookie.
+ */
 async function applyLogin(data: LoginData, username?: string): Promise<void> {
   const expiry = data.refresh_token_expires_at || Date.now() + SEVEN_DAYS_MS
-  setCookie(REFRESH_COOKIE, data.refresh_token, { expires: new Date(expiry) })
+  removeCookie(LEGACY_REFRESH_COOKIE)
   if (username !== undefined) setCookie(USERNAME_COOKIE, username, { expires: new Date(expiry) })
   set({
     token: data.token,
-    refreshToken: data.refresh_token,
     refreshTokenExpiry: expiry,
     entityCode: data.entity_code,
     viewableApps: data.can_view_apps,
@@ -154,13 +160,12 @@ export async function setOwnPassword(currentPassword: string, newPassword: strin
 }
 
 /**
- * Exchanges the refresh token for a new pair. Concurrent callers share one exchange, because a refresh token is
- * single-use: two parallel exchanges would look like a replay to the server and end the session.
+ * Exchanges the refresh token (the browser sends its HttpOnly cookie) for a new pair. Concurrent callers share
+ * one exchange, because a refresh token is single-use: two parallel exchanges would look like a replay to the
+ * server and end the session.
  */
 export function refresh(): Promise<boolean> {
-  const token = state.refreshToken ?? getCookie(REFRESH_COOKIE)
-  if (!token) return Promise.resolve(false)
-  refreshing ??= refreshSession(token)
+  refreshing ??= refreshSession()
     .then(async (data) => {
       await applyLogin(data)
       return true
@@ -177,11 +182,14 @@ export function refresh(): Promise<boolean> {
 }
 
 /**
- * Restores a session on load from the refresh-token cookie (A §4), or settles as signed out. A cookie that no
- * longer works is a failed refresh: on a digital-health page that means its own login page.
+ * Restores a session on load from the refresh-token cookie (A §4), or settles as signed out. Scripts cannot see
+ * that cookie, so the username cookie, which lives and dies with the session, says whether to try: a visitor who
+ * never signed in causes no failing call. A cookie that no longer works (401, 403) is a failed refresh: on a
+ * digital-health page that means its own login page.
  */
 export async function restoreSession(location: Location = window.location): Promise<void> {
-  if (!getCookie(REFRESH_COOKIE)) {
+  removeCookie(LEGACY_REFRESH_COOKIE)
+  if (!getCookie(USERNAME_COOKIE)) {
     set({ ...ANONYMOUS })
     return
   }

@@ -31,8 +31,13 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>
 export const loginResponse = envelope(loginData)
 
+/**
+ * The spec's `refresh_token`, for API clients. Ours: empty means "the session cookie", which the server sets
+ * HttpOnly at sign-in for the portal (docs/decisions/0093-refresh-cookie.md); the server then asks for the CSRF
+ * header and answers 400 naming this field when there is no cookie either.
+ */
 export const refreshTokenRequest = z.strictObject({
-  refresh_token: z.string().min(1, 'refresh_token is required').max(200),
+  refresh_token: z.string().max(200),
 })
 export type RefreshTokenRequest = z.infer<typeof refreshTokenRequest>
 

@@ -1,7 +1,7 @@
 import type { Driver, DriverDetailData, DriverImportReport } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../db/database'
-import { driversFor, singaporePlate } from '../../../db/seed/ev-drivers'
+import { driversFor, singaporePlate } from '../../../seed/ev-drivers'
 import type { TestApp } from '../../../test-support'
 import type { EvSite } from '../../../test-support/ev-fixtures'
 import { energyCost, insertEvDriver, insertEvSession, insertEvSite } from '../../../test-support/ev-fixtures'

@@ -9,6 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { getBusSession, listBusSessions } from './bus-session.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { busSessionExportSource } from './bus-session.export'
+
+// The bus sessions can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(busSessionExportSource)
 
 const read = { permission: { app: 'ev', resource: 'sessions/*', action: 'read' } } as const
 

@@ -12,6 +12,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { countVoltnetSessions, getVoltnetSession, listVoltnetSessions } from './voltnet-session.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { voltnetSessionExportSource } from './voltnet-session.export'
+
+// The VoltNet sessions can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(voltnetSessionExportSource)
 
 const read = { permission: { app: 'ev', resource: 'sessions/*', action: 'read' } } as const
 

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { getDevice, listDevices } from './ev-device.service'
 
@@ -29,7 +29,7 @@ export function evDeviceRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: await listDevices(app.db, app.counts, requireAuth(request).entityCode, request.query),
+      data: await listDevices(app.db, app.counts, callerOf(request).auth.entityCode, request.query),
     }),
   )
 
@@ -46,7 +46,7 @@ export function evDeviceRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: { device: await getDevice(app.db, requireAuth(request).entityCode, request.params.uid) },
+      data: { device: await getDevice(app.db, callerOf(request).auth.entityCode, request.params.uid) },
     }),
   )
 }

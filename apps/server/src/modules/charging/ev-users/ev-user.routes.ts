@@ -1,7 +1,7 @@
 import { evUserDetailResponse, evUserListQuery, evUserListResponse, evUserParams } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { getUser, listUsers } from './ev-user.service'
 
@@ -24,7 +24,7 @@ export function evUserRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: await listUsers(app.db, app.counts, requireAuth(request).entityCode, request.query),
+      data: await listUsers(app.db, app.counts, callerOf(request).auth.entityCode, request.query),
     }),
   )
 
@@ -40,7 +40,7 @@ export function evUserRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: { user: await getUser(app.db, requireAuth(request).entityCode, request.params.uuid) },
+      data: { user: await getUser(app.db, callerOf(request).auth.entityCode, request.params.uuid) },
     }),
   )
 }

@@ -1,7 +1,7 @@
 import { chargingHomeQuery, cpoHomeResponse, emspHomeResponse } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { cpoHome, emspHome } from './home.service'
 
@@ -29,7 +29,7 @@ export function chargingHomeRoutes(app: FastifyInstance): void {
     },
     async (request) => ({
       data: {
-        summary: await cpoHome(app.db, requireAuth(request).entityCode, request.query.trend_days),
+        summary: await cpoHome(app.db, callerOf(request).auth.entityCode, request.query.trend_days),
       },
     }),
   )
@@ -48,7 +48,7 @@ export function chargingHomeRoutes(app: FastifyInstance): void {
     },
     async (request) => ({
       data: {
-        summary: await emspHome(app.db, requireAuth(request).entityCode, request.query.trend_days),
+        summary: await emspHome(app.db, callerOf(request).auth.entityCode, request.query.trend_days),
       },
     }),
   )

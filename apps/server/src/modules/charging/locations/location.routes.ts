@@ -15,6 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { countMatchingLocations, getEvse, getLocation, listLocations, mapLocations } from './location.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { connectorExportSource } from './location.export'
+
+// The connector list can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(connectorExportSource)
 
 const read = { permission: { app: 'ev', resource: 'locations/*', action: 'read' } } as const
 const BASE = '/charge-points/:entity_code/locations'

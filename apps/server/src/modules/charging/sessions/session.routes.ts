@@ -11,6 +11,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { getSession, listSessions, refundSession } from './session.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { evSessionExportSource } from './session.export'
+
+// The charging sessions can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(evSessionExportSource)
 
 const read = { permission: { app: 'ev', resource: 'sessions/*', action: 'read' } } as const
 const edit = { permission: { app: 'ev', resource: 'sessions/*', action: 'edit' } } as const

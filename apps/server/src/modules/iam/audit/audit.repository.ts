@@ -28,14 +28,34 @@ export async function recordAudit(db: Db, event: AuditEvent, now = Date.now()): 
     .execute()
 }
 
-export function listAuditForObject(db: Db, objectType: string, objectId: string) {
-  return db
-    .selectFrom('audit_log')
-    .where('object_type', '=', objectType)
-    .where('object_id', '=', objectId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
+/**
+ * The latest 200 changes to one object with their actor, newest first; `entityCode` null reads every entity (a
+ * platform administrator), otherwise only the changes recorded in that entity.
+ */
+export function listAuditForObject(db: Db, objectType: string, objectId: string, entityCode: string | null) {
+  let q = db
+    .selectFrom('audit_log as a')
+    .leftJoin('app_user as u', 'u.id', 'a.actor_user_id')
+    .where('a.object_type', '=', objectType)
+    .where('a.object_id', '=', objectId)
+  if (entityCode !== null) q = q.where('a.entity_code', '=', entityCode)
+  return q
+    .select([
+      'a.id',
+      'a.at',
+      'a.entity_code',
+      'a.action',
+      'a.object_type',
+      'a.object_id',
+      'a.ip',
+      'a.before',
+      'a.after',
+      'u.user_uuid',
+      'u.username',
+      'u.name',
+    ])
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id', 'desc')
     .limit(200)
-    .selectAll()
     .execute()
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database'
+import { parseJson } from '../../../lib/json'
 import type { Caller } from '../../../lib/request-meta'
-import { recordAudit } from './audit.repository'
+import { listAuditForObject, recordAudit } from './audit.repository'
 
 /** Records a change to an IAM object or an entity setting: who, what, before and after, from where. */
 export function auditChange(
@@ -22,4 +23,25 @@ export function auditChange(
     before: before ?? null,
     after: after ?? null,
   })
+}
+
+/** GET /iam/audit: one object's trail within the caller's entity (every entity for a platform administrator). */
+export async function auditTrail(db: Db, caller: Caller, objectType: string, objectId: string) {
+  const scope = caller.auth.isPlatformAdmin ? null : caller.auth.entityCode
+  const rows = await listAuditForObject(db, objectType, objectId, scope)
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    actor:
+      r.user_uuid !== null && r.username !== null && r.name !== null
+        ? { user_uuid: r.user_uuid, username: r.username, name: r.name }
+        : null,
+    entity_code: r.entity_code,
+    action: r.action,
+    object_type: r.object_type,
+    object_id: r.object_id,
+    ip: r.ip,
+    before: parseJson<unknown>(r.before, null),
+    after: parseJson<unknown>(r.after, null),
+  }))
 }

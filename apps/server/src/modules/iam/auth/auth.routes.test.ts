@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../test-support'
-import { LoginThrottle } from '../../../lib/login-throttle'
 import { call, createTestApp, DIALECTS, loginAs } from '../../../test-support'
 
 describe.each(DIALECTS)('auth on %s', (dialect) => {
@@ -225,10 +224,10 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 describe.each(DIALECTS)('login limits per address on %s', (dialect) => {
   let t: TestApp
   beforeAll(async () => {
-    const throttle = new LoginThrottle({
+    const throttle = {
       username: { limit: 100, windowMs: 60_000 },
       address: { limit: 3, windowMs: 60_000 },
-    })
+    }
     t = await createTestApp(dialect, { scale: 0.005, build: { throttle } })
   })
   afterAll(() => t.close())

@@ -20,15 +20,18 @@ import {
   userIdParams,
   verifySmsLoginRequest,
 } from '@portal/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { LoginData } from '@portal/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { HttpError } from '../../../lib/errors'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import type { AuthDeps, ClientInfo } from './auth.service'
 import { login, logout, refresh } from './auth.service'
 import { confirmAuthenticator, disableAuthenticator, registerAuthenticator } from './authenticator.service'
 import { authenticateWithTotp, smsLogin, verifySmsLogin } from './mfa.service'
 import { changePassword, checkResetLink, createResetLink, resetPassword } from './password.service'
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie'
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const ua = request.headers['user-agent']
@@ -42,6 +45,11 @@ const tags = ['iam']
 export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const db = app.db
+  /** Every answer that signs in also sets the refresh-token cookie (docs/decisions/0093-refresh-cookie.md). */
+  const signIn = (reply: FastifyReply, data: LoginData) => {
+    setRefreshCookie(reply, data, deps.secureCookies)
+    return { data }
+  }
 
   r.post(
     '/iam/login',
@@ -55,7 +63,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: loginResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await login(db, deps, request.body, clientOf(request)) }),
+    async (request, reply) => signIn(reply, await login(db, deps, request.body, clientOf(request))),
   )
 
   r.post(
@@ -70,7 +78,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: loginResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await authenticateWithTotp(db, deps, request.body, clientOf(request)) }),
+    async (request, reply) =>
+      signIn(reply, await authenticateWithTotp(db, deps, request.body, clientOf(request))),
   )
 
   r.post(
@@ -100,7 +109,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: loginResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await verifySmsLogin(db, deps, request.body, clientOf(request)) }),
+    async (request, reply) => signIn(reply, await verifySmsLogin(db, deps, request.body, clientOf(request))),
   )
 
   r.post(
@@ -115,7 +124,16 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         response: { 200: loginResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await refresh(db, deps, request.body.refresh_token, clientOf(request)) }),
+    async (request, reply) => {
+      const token = refreshTokenOf(request, request.body.refresh_token)
+      try {
+        return signIn(reply, await refresh(db, deps, token, clientOf(request)))
+      } catch (err) {
+        // A token that no longer works is dropped, so the browser stops presenting it.
+        if (err instanceof HttpError && err.statusCode === 401) clearRefreshCookie(reply, deps.secureCookies)
+        throw err
+      }
+    },
   )
 
   r.post(
@@ -127,9 +145,15 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         summary: "Revoke the session's tokens",
         response: { 200: logoutResponse, ...errorResponses },
       },
+      // Every answer clears the cookie, a refused one too (an expired access token, refused by the auth hook before
+      // any handler): the browser signs out whatever happens, and a script cannot delete an HttpOnly cookie.
+      onSend: (_request, reply, payload, done) => {
+        clearRefreshCookie(reply, deps.secureCookies)
+        done(null, payload)
+      },
     },
     async (request) => {
-      await logout(db, requireAuth(request), clientOf(request))
+      await logout(db, callerOf(request).auth, clientOf(request))
       return { data: { logged_out: true } }
     },
   )
@@ -146,7 +170,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (request) => ({
-      data: await registerAuthenticator(db, requireAuth(request), request.params.id, clientOf(request)),
+      data: await registerAuthenticator(db, callerOf(request).auth, request.params.id, clientOf(request)),
     }),
   )
 
@@ -165,7 +189,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request) => {
       const mode = await confirmAuthenticator(
         db,
-        requireAuth(request),
+        callerOf(request).auth,
         request.params.id,
         request.body.code,
         clientOf(request),
@@ -189,7 +213,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request) => {
       const mode = await disableAuthenticator(
         db,
-        requireAuth(request),
+        callerOf(request).auth,
         request.params.id,
         request.body,
         clientOf(request),
@@ -210,7 +234,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (request) => ({
-      data: await createResetLink(db, requireAuth(request), request.body.user_uuid, clientOf(request)),
+      data: await createResetLink(db, callerOf(request).auth, request.body.user_uuid, clientOf(request)),
     }),
   )
 
@@ -260,7 +284,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       },
     },
     async (request) => {
-      await changePassword(db, requireAuth(request), request.body, clientOf(request))
+      await changePassword(db, callerOf(request).auth, request.body, clientOf(request))
       return { data: { password_changed: true } }
     },
   )

@@ -3,7 +3,7 @@ import { appsForIndustries, mfaModeSchema } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import { HttpError, unauthorized } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
-import type { LoginThrottle } from '../../../lib/login-throttle'
+import type { LoginLimiter } from '../../../lib/login-throttle'
 import { dummyPasswordHash, verifyPassword } from '../../../lib/passwords'
 import type { SmsSender } from '../../../lib/sms'
 import { hashToken, newOpaqueToken, newUuid } from '../../../lib/tokens'
@@ -29,8 +29,10 @@ export const CHALLENGE_TTL_MS = 10 * 60_000
 /** What the session calls need besides the database; one instance per app. */
 export interface AuthDeps {
   accessTokenTtlS: number
-  throttle: LoginThrottle
+  throttle: LoginLimiter
   sms: SmsSender
+  /** The refresh-token cookie's Secure attribute: everywhere but the plain-http development server. */
+  secureCookies: boolean
 }
 
 export interface ClientInfo {
@@ -57,8 +59,8 @@ export function mfaModeOf(user: Pick<AppUserRow, 'mfa_primary_mode'>) {
 }
 
 /** Refuses with 429 and Retry-After while the username or the address is over its failure limit. */
-export function checkThrottle(deps: AuthDeps, username: string, client: ClientInfo): void {
-  const wait = deps.throttle.retryAfterS(username, client.ip)
+export async function checkThrottle(deps: AuthDeps, username: string, client: ClientInfo): Promise<void> {
+  const wait = await deps.throttle.retryAfterS(username, client.ip)
   if (wait !== null) {
     const minutes = Math.max(1, Math.ceil(wait / 60))
     throw new HttpError(
@@ -134,7 +136,7 @@ export async function completeLogin(
     now,
   )
   const issued = await issueTokens(db, sessionId, deps, now)
-  deps.throttle.recordSuccess(user.username)
+  await deps.throttle.recordSuccess(user.username)
   await recordAudit(db, {
     actorUserId: user.id,
     entityCode,
@@ -161,7 +163,7 @@ export async function recordFailedLogin(
   client: ClientInfo,
   reason: string,
 ): Promise<void> {
-  deps.throttle.recordFailure(username, client.ip)
+  await deps.throttle.recordFailure(username, client.ip)
   await recordAudit(db, {
     actorUserId: user?.id ?? null,
     entityCode: null,
@@ -184,7 +186,7 @@ export async function login(
   client: ClientInfo,
   now = Date.now(),
 ): Promise<LoginData> {
-  checkThrottle(deps, input.username, client)
+  await checkThrottle(deps, input.username, client)
   const user = await findUserByUsername(db, input.username)
   // Verify against a dummy hash for unknown users so both failures take the same time and say the same thing.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()))

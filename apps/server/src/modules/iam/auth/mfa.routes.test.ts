@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_MFA_SECRET } from '../../../db/seed/demo-accounts'
+import { DEMO_MFA_SECRET } from '../../../seed/demo-accounts'
 import { totpAt, totpStep } from '../../../lib/totp'
 import type { TestApp } from '../../../test-support'
 import { call, createTestApp, DIALECTS, loginAs, smsCodes } from '../../../test-support'

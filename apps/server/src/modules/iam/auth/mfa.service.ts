@@ -88,7 +88,7 @@ export async function authenticateWithTotp(
   if (challenge.kind !== 'mfa' || !user || mfaModeOf(user) !== 'authenticator' || user.totp_secret === null) {
     throw unauthorized(EXPIRED)
   }
-  checkThrottle(deps, user.username, client)
+  await checkThrottle(deps, user.username, client)
   const step = verifyTotp(user.totp_secret, input.code, now, user.totp_last_step)
   if (step === null) return wrongCode(db, deps, challenge, user, client, 'authenticator code')
   // A code is good once: only one request can move the last step forward.
@@ -167,7 +167,7 @@ export async function smsLogin(
     }
   }
 
-  checkThrottle(deps, input.username, client)
+  await checkThrottle(deps, input.username, client)
   const user = await findUserByUsername(db, input.username)
   const eligible =
     user !== undefined &&
@@ -205,7 +205,7 @@ export async function verifySmsLogin(
 ): Promise<LoginData> {
   const challenge = await openChallenge(db, input.mfa_token, now)
   const user = await userOf(db, challenge)
-  if (user) checkThrottle(deps, user.username, client)
+  if (user) await checkThrottle(deps, user.username, client)
   const codeOk =
     challenge.code_hash !== null &&
     challenge.code_expires_at !== null &&

@@ -16,7 +16,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import {
   chargingDirectory,
@@ -49,7 +48,7 @@ export function entityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: { entities: await myEntities(db, requireAuth(request), request.query.limit) },
+      data: { entities: await myEntities(db, callerOf(request).auth, request.query.limit) },
     }),
   )
   r.get(
@@ -62,7 +61,7 @@ export function entityRoutes(app: FastifyInstance) {
         response: { 200: entityResultsResponse, ...errorResponses },
       },
     },
-    async (request) => ({ results: await myEntities(db, requireAuth(request), 1000) }),
+    async (request) => ({ results: await myEntities(db, callerOf(request).auth, 1000) }),
   )
   r.post(
     '/iam/entities/filter',
@@ -76,7 +75,7 @@ export function entityRoutes(app: FastifyInstance) {
         response: { 200: entityFilterResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await filterEntities(db, requireAuth(request), request.body) }),
+    async (request) => ({ data: await filterEntities(db, callerOf(request).auth, request.body) }),
   )
   r.post(
     '/iam/entities',
@@ -128,7 +127,7 @@ export function entityRoutes(app: FastifyInstance) {
         response: { 200: entityResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await getVisibleEntity(db, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await getVisibleEntity(db, callerOf(request).auth, request.params.id) }),
   )
   r.put(
     '/iam/entities/:code',
@@ -162,7 +161,7 @@ export function chargingEntityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: { entities: await chargingDirectory(app.db, requireAuth(request), request.query.limit) },
+      data: { entities: await chargingDirectory(app.db, callerOf(request).auth, request.query.limit) },
     }),
   )
 }

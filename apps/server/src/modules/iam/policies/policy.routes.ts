@@ -21,7 +21,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import { allowedActions } from './policy.engine'
 import {
@@ -56,7 +55,7 @@ export function policyRoutes(app: FastifyInstance) {
     async (request) => {
       const { app_code, resource_code } = request.body
       return {
-        data: { allowed_action: await allowedActions(db, requireAuth(request), app_code, resource_code) },
+        data: { allowed_action: await allowedActions(db, callerOf(request).auth, app_code, resource_code) },
       }
     },
   )

@@ -1,5 +1,5 @@
 import type { UserListItem, userCreateRequest, userUpdateRequest } from '@portal/contract'
-import { mfaModeSchema } from '@portal/contract'
+import { mfaModeSchema, UserStatus } from '@portal/contract'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type { Db } from '../../../db/database'
@@ -146,7 +146,7 @@ export async function createUser(db: Db, caller: Caller, input: CreateInput) {
         phone_number: input.phone_number,
         image_url: input.image_url,
         password_hash: await hashPassword(randomBytes(24).toString('base64url')),
-        status: 2,
+        status: UserStatus.PendingActivation,
         is_platform_admin: 0,
         mfa_primary_mode: 'none',
         totp_secret: null,
@@ -239,7 +239,7 @@ export async function updateUser(db: Db, caller: Caller, userUuid: string, input
 }
 
 /** PUT /iam/users/{id}/status/update: the four statuses of A §4; Inactive ends the user's sessions. */
-export async function updateUserStatus(db: Db, caller: Caller, userUuid: string, status: 1 | 2 | 3 | 4) {
+export async function updateUserStatus(db: Db, caller: Caller, userUuid: string, status: UserStatus) {
   const entityCode = caller.auth.entityCode
   const before = await memberItem(db, entityCode, userUuid)
   const target = await findUserByUuid(db, userUuid)
@@ -249,7 +249,7 @@ export async function updateUserStatus(db: Db, caller: Caller, userUuid: string,
     throw forbidden("Only a platform administrator can change an owner's status")
   const now = Date.now()
   await db.updateTable('app_user').set({ status, updated_at: now }).where('id', '=', target.id).execute()
-  if (status === 4) await revokeUserSessions(db, target.id, 'deactivated', now)
+  if (status === UserStatus.Inactive) await revokeUserSessions(db, target.id, 'deactivated', now)
   const after = await memberItem(db, entityCode, userUuid)
   await auditChange(
     db,

@@ -19,11 +19,9 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Config } from '../../../config/env'
 import { HttpError } from '../../../lib/errors'
 import { callerOf } from '../../../lib/request-meta'
 import { storeImage } from '../../../lib/uploads'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import {
   childEntities,
@@ -40,7 +38,7 @@ const signedIn = { config: { permission: 'authenticated' } } as const
 const read = { config: { permission: { app: 'iam', resource: 'users/*', action: 'read' } } } as const
 const edit = { config: { permission: { app: 'iam', resource: 'users/*', action: 'edit' } } } as const
 
-export function userRoutes(app: FastifyInstance, config: Config) {
+export function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const db = app.db
 
@@ -55,7 +53,7 @@ export function userRoutes(app: FastifyInstance, config: Config) {
         response: { 200: userResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await getVisibleUser(db, requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await getVisibleUser(db, callerOf(request).auth, request.params.id) }),
   )
 
   r.post(
@@ -188,7 +186,7 @@ export function userRoutes(app: FastifyInstance, config: Config) {
       const bytes = await file.toBuffer()
       if (file.file.truncated)
         throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'file: images can be at most 2 MB')
-      return { data: { url: storeImage(config.uploadsDir, bytes) } }
+      return { data: { url: await storeImage(app.storage.uploads, bytes) } }
     },
   )
 }

@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import { machineScope } from '../machines/machine.service'
 import {
@@ -43,7 +42,7 @@ export function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterTcnDevices(app.db, app.counts, auth.entityCode, request.body, scope) }
     },
@@ -61,7 +60,7 @@ export function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getTcnDevice(app.db, auth.entityCode, request.params.id, scope) }
     },
@@ -79,7 +78,7 @@ export function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterDevices(app.db, app.counts, auth.entityCode, request.body, scope) }
     },
@@ -97,7 +96,7 @@ export function deviceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getDevice(app.db, auth.entityCode, request.params.id, scope) }
     },

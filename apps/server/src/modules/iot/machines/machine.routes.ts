@@ -6,9 +6,14 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { filterMachines, getMachine, machineScope } from './machine.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { machineExportSource } from './machine.export'
+
+// The machine list can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(machineExportSource)
 
 export function machineRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -25,7 +30,7 @@ export function machineRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterMachines(app.db, app.counts, auth.entityCode, request.body, scope) }
     },
@@ -43,7 +48,7 @@ export function machineRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getMachine(app.db, auth.entityCode, request.params.id, scope) }
     },

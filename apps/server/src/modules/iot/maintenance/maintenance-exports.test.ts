@@ -31,7 +31,6 @@ describe.each(DIALECTS)('maintenance and credit log exports on %s', (dialect) =>
     t = await createTestApp(dialect, {
       scale: 0.05,
       config: { exportsDir: dir },
-      build: { exports: { pollMs: 10 } },
     })
     vending = await loginAs(t.app, 'vending')
   })

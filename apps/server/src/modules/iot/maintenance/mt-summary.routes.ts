@@ -7,10 +7,15 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { machineScope } from '../machines/machine.service'
 import { filterSummaries, getSummary, listMaintainers } from './mt-summary.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { mtSummaryExportSource } from './mt-summary.export'
+
+// The maintenance summary can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(mtSummaryExportSource)
 
 const READ = { app: 'iot', resource: 'maintenance/*', action: 'read' } as const
 
@@ -29,7 +34,7 @@ export function mtSummaryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterSummaries(app.db, app.counts, auth.entityCode, request.body, scope) }
     },
@@ -46,7 +51,7 @@ export function mtSummaryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: { maintainers: await listMaintainers(app.db, auth.entityCode, scope) } }
     },
@@ -64,7 +69,7 @@ export function mtSummaryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getSummary(app.db, auth.entityCode, request.params.id, scope) }
     },

@@ -37,7 +37,6 @@ describe.each(DIALECTS)('order item and transaction exports on %s', (dialect) =>
     t = await createTestApp(dialect, {
       scale: 0.05,
       config: { exportsDir: dir },
-      build: { exports: { pollMs: 10 } },
     })
   })
   afterAll(async () => {

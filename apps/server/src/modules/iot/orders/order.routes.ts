@@ -8,10 +8,15 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { machineScope } from '../machines/machine.service'
 import { countOrderItems, filterOrderItems, getOrder } from './order.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { orderItemExportSource } from './order.export'
+
+// The order items can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(orderItemExportSource)
 
 const permission = { app: 'iot', resource: 'orders/*', action: 'read' } as const
 
@@ -34,7 +39,7 @@ export function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterOrderItems(app.db, auth.entityCode, request.body, scope) }
     },
@@ -52,7 +57,7 @@ export function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await countOrderItems(app.db, app.counts, auth.entityCode, request.body, scope) }
     },
@@ -70,7 +75,7 @@ export function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getOrder(app.db, auth.entityCode, request.params.uuid, scope) }
     },

@@ -7,7 +7,6 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { createSku, filterSkus, getSku, updateSku } from './sku.service'
@@ -32,7 +31,7 @@ export function skuRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await filterSkus(app.db, app.counts, requireAuth(request).entityCode, request.body),
+      data: await filterSkus(app.db, app.counts, callerOf(request).auth.entityCode, request.body),
     }),
   )
 
@@ -61,7 +60,7 @@ export function skuRoutes(app: FastifyInstance) {
         response: { 200: skuResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await getSku(app.db, requireAuth(request).entityCode, request.params.id) }),
+    async (request) => ({ data: await getSku(app.db, callerOf(request).auth.entityCode, request.params.id) }),
   )
 
   r.put(

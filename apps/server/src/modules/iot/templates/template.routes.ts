@@ -9,7 +9,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import {
   createTemplate,
@@ -43,7 +42,7 @@ export function templateRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await filterTemplates(app.db, app.counts, requireAuth(request).entityCode, request.body),
+      data: await filterTemplates(app.db, app.counts, callerOf(request).auth.entityCode, request.body),
     }),
   )
 
@@ -73,7 +72,7 @@ export function templateRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await getTemplate(app.db, requireAuth(request).entityCode, request.params.id),
+      data: await getTemplate(app.db, callerOf(request).auth.entityCode, request.params.id),
     }),
   )
 

@@ -5,7 +5,7 @@ import { call, createTestApp, DIALECTS } from '../../../test-support'
 
 const BASE = '/api/main/payment/payment-configs'
 
-/** The raw demo secrets of VEND's seeded options (db/seed/entity-settings.ts): they must never come back. */
+/** The raw demo secrets of VEND's seeded options (seed/entity-settings.ts): they must never come back. */
 const RAW_SECRETS = [
   'sk_test_demo_0000000000003f9a',
   'whsec_demo_00000000000071c2',

@@ -1,10 +1,15 @@
 import { transactionFilterRequest, transactionFilterResponse } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { machineScope } from '../../iot/machines/machine.service'
 import { filterTransactions } from './transaction.service'
+import { registerExportSource } from '../../exports/export-sources'
+import { transactionExportSource } from './transaction.export'
+
+// The transaction list can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(transactionExportSource)
 
 export function transactionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -21,7 +26,7 @@ export function transactionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await machineScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await filterTransactions(app.db, app.counts, auth.entityCode, request.body, scope) }
     },

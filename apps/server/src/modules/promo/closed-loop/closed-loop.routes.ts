@@ -8,7 +8,7 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { requireAuth } from '../../../plugins/auth'
+import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import {
   canExportEmployees,
@@ -17,6 +17,15 @@ import {
   filterPersons,
   getPerson,
 } from './closed-loop.service'
+import { registerExportSource } from '../../exports/export-sources'
+import {
+  closedLoopRedemptionExportSource,
+  closedLoopPersonRedemptionExportSource,
+} from './closed-loop.export'
+
+// The closed-loop redemption lists can be exported as a job (modules/exports): the module registers its own source when it loads.
+registerExportSource(closedLoopRedemptionExportSource)
+registerExportSource(closedLoopPersonRedemptionExportSource)
 
 /** Closed-loop persons and employees (B §3, §7). */
 export function closedLoopRoutes(app: FastifyInstance) {
@@ -34,7 +43,7 @@ export function closedLoopRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const [page, canExport] = await Promise.all([
         filterPersons(app.db, app.counts, auth.entityCode, request.body),
         canExportEmployees(app.db, auth),
@@ -55,7 +64,7 @@ export function closedLoopRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await employeeScope(app.db, auth.entityCode, request.access?.sets ?? null)
       return { data: await getPerson(app.db, auth.entityCode, request.params.uuid, scope) }
     },
@@ -73,7 +82,7 @@ export function closedLoopRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       const scope = await employeeScope(app.db, auth.entityCode, request.access?.sets ?? null)
       const [page, canExport] = await Promise.all([
         filterEmployees(app.db, app.counts, auth.entityCode, request.body.filter, scope),

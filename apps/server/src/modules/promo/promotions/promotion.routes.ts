@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
-import { requireAuth } from '../../../plugins/auth'
 import { errorResponses } from '../../../plugins/responses'
 import { createPromotion, filterPromotions, getPromotion, replacePromotion } from './promotion.service'
 
@@ -32,7 +31,7 @@ export function promotionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = requireAuth(request)
+      const { auth } = callerOf(request)
       return { data: await filterPromotions(app.db, app.counts, auth.entityCode, request.body) }
     },
   )
@@ -63,7 +62,7 @@ export function promotionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await getPromotion(app.db, requireAuth(request).entityCode, request.params.uuid),
+      data: await getPromotion(app.db, callerOf(request).auth.entityCode, request.params.uuid),
     }),
   )
 

@@ -1,0 +1,212 @@
+import { ExportJobStatus } from '@portal/contract'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PgEventBus } from './events/pg-event-bus'
+import type { BusEvent } from './events/event-bus'
+import type { PrivatePostgres } from './test-support/private-postgres'
+import { postgresBinaries, startPrivatePostgres } from './test-support/private-postgres'
+import type { ServerProcess } from './test-support/server-process'
+import { startServerProcess, waitUntilReady } from './test-support/server-process'
+
+/*
+ * Issue 13, "Many instances, one truth": real server processes on one PostgreSQL of the test's own (so stopping it
+ * disturbs no other suite), as an operator runs them behind a load balancer.
+ */
+
+interface Answer {
+  status: number
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
+  body: any
+  headers: Headers
+}
+
+async function send(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const r = await fetch(`${server.base}${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Token ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  })
+  const text = await r.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // a file download or plain text
+  }
+  return { status: r.status, body, headers: r.headers }
+}
+
+async function login(server: ServerProcess, username: string, password = 'demo1234'): Promise<Answer> {
+  return send(server, 'POST', '/api/main/iam/login', { body: { username, password } })
+}
+
+async function tokenOf(server: ServerProcess, username: string): Promise<string> {
+  const r = await login(server, username)
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  return r.body.data.token as string
+}
+
+async function until<T>(what: string, fn: () => Promise<T | null>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await fn().catch(() => null)
+    if (value !== null) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+const canRun = Boolean(process.env.TEST_DATABASE_URL) && postgresBinaries() !== null
+
+describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
+  let pgc: PrivatePostgres
+  let files: string
+  let env: Record<string, string>
+  const servers: ServerProcess[] = []
+  let a: ServerProcess
+  let b: ServerProcess
+
+  beforeAll(async () => {
+    pgc = await startPrivatePostgres()
+    files = mkdtempSync(join(tmpdir(), 'portal-multi-'))
+    env = {
+      DATABASE_URL: pgc.url,
+      PORTAL_ENV: 'dev',
+      PORTAL_DEMO_SCALE: '0.02',
+      PORTAL_TEST_MODE: '1',
+      JOB_LEASE_MS: '2000',
+      PORTAL_TEST_JOB_DELAY_MS: '4000',
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      UPLOADS_DIR: join(files, 'uploads'),
+      EXPORTS_DIR: join(files, 'exports'),
+    }
+    // Two instances started together on an empty database: one migrates and seeds, the other waits for it.
+    ;[a, b] = await Promise.all([startServerProcess('A', env), startServerProcess('B', env)])
+    servers.push(a, b)
+  }, 180_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.kill('SIGKILL')))
+    await pgc.destroy()
+    rmSync(files, { recursive: true, force: true })
+  }, 60_000)
+
+  it('both come up on an empty database, and the demo data is seeded once', async () => {
+    const seeded = [a, b].filter((s) => s.output().includes('Demo data created'))
+    expect(seeded.map((s) => s.name)).toHaveLength(1)
+    for (const s of [a, b]) {
+      expect((await send(s, 'GET', '/readyz')).status).toBe(200)
+      const token = await tokenOf(s, 'vending')
+      const list = await send(s, 'POST', '/api/main/iot/machines/filter', {
+        token,
+        body: { limit: 1, offset: 0 },
+      })
+      expect(list.status).toBe(200)
+      expect(list.body.data.count).toBe(40)
+    }
+  })
+
+  it('counts failed logins across both: the limit trips whichever instance is asked', async () => {
+    // The username limit is 5 failures per 15 minutes; the failures are split between the two instances.
+    for (const s of [a, b, a, b, a]) expect((await login(s, 'fleet', 'wrong-password')).status).toBe(401)
+    for (const s of [a, b]) {
+      const refused = await login(s, 'fleet')
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+  })
+
+  it('hears on one instance an event published on the other', async () => {
+    const one = new PgEventBus({ url: pgc.url, schema: 'public', instanceId: 'test-one' })
+    const two = new PgEventBus({ url: pgc.url, schema: 'public', instanceId: 'test-two' })
+    try {
+      const heard = new Promise<BusEvent>((resolve) => two.subscribe('test.ping', resolve))
+      await two.ready()
+      await one.publish('test.ping', { n: 42 })
+      const event = await heard
+      expect(event).toMatchObject({ topic: 'test.ping', payload: { n: 42 }, origin: 'test-one' })
+    } finally {
+      await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  it('finishes on the other instance an export whose instance was killed, and serves the file from both', async () => {
+    const token = await tokenOf(a, 'vending')
+    const started = await send(a, 'POST', '/api/main/exports', {
+      token,
+      body: { source: 'machines', format: 'csv', filters: {} },
+    })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const uuid = started.body.data.export_job.uuid as string
+    // The job is held for a while in test mode (PORTAL_TEST_JOB_DELAY_MS) so it can be killed mid-way.
+    const runner = await until(
+      'an instance to take the export',
+      () => Promise.resolve([a, b].find((s) => s.output().includes(`export ${uuid} started`)) ?? null),
+      20_000,
+    ).catch((err: unknown) => {
+      throw new Error(
+        `${String(err)}\n--- A:\n${a.output().slice(-3000)}\n--- B:\n${b.output().slice(-3000)}`,
+      )
+    })
+    await runner.kill('SIGKILL')
+    const survivor = runner === a ? b : a
+    const other = await tokenOf(survivor, 'vending')
+    const done = await until(
+      'the export to be finished by the survivor',
+      async () => {
+        const r = await send(survivor, 'GET', `/api/main/exports/${uuid}`, { token: other })
+        return r.body?.data?.export_job?.status === ExportJobStatus.Ready ? r.body.data.export_job : null
+      },
+      40_000,
+    )
+    expect(done.status).toBe(ExportJobStatus.Ready)
+    // The killed instance comes back; both serve the file.
+    const restarted = await startServerProcess(`${runner.name}2`, env)
+    servers.push(restarted)
+    for (const s of [survivor, restarted]) {
+      const file = await send(s, 'GET', `/api/main/exports/${uuid}/download`, { token: other })
+      expect(file.status).toBe(200)
+      expect(String(file.body).split('\n').length).toBeGreaterThan(40)
+    }
+    if (runner === a) a = restarted
+    else b = restarted
+  }, 90_000)
+
+  it('answers 503 while the database is stopped, then recovers by itself', async () => {
+    const token = await tokenOf(a, 'vending')
+    await pgc.stop()
+    for (const s of [a, b]) {
+      const startedAt = Date.now()
+      const r = await send(s, 'POST', '/api/main/iot/machines/filter', {
+        token,
+        body: { limit: 5, offset: 0 },
+      })
+      expect(r.status).toBe(503)
+      expect(r.body.error.message_code).toBe('database_unavailable')
+      expect(Date.now() - startedAt).toBeLessThan(10_000)
+      expect((await send(s, 'GET', '/healthz')).status).toBe(200)
+      expect((await send(s, 'GET', '/readyz')).status).toBe(503)
+    }
+    await pgc.start()
+    for (const s of [a, b]) {
+      await waitUntilReady(s, 30_000)
+      const r = await send(s, 'POST', '/api/main/iot/machines/filter', {
+        token,
+        body: { limit: 5, offset: 0 },
+      })
+      expect(r.status).toBe(200)
+      expect(s.child.exitCode).toBeNull()
+    }
+  }, 90_000)
+})
