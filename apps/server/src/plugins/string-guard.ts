@@ -18,23 +18,32 @@ export function isUnstorable(value: string): boolean {
 }
 
 /** The path (`body.items.3.name`, the validation errors' format) of the first unstorable string, or null. */
-export function findUnstorable(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return isUnstorable(value) ? path : null
+export function findUnstorable(value: unknown, path: string): string | null {
+  const found = unstorableSteps(value, 0)
+  return found === null ? null : [path, ...found].join('.')
+}
+
+/**
+ * The steps down to the first unstorable string, built only on the way back from a hit: this runs on every request,
+ * and a clean body (the usual case) then costs no string building at all.
+ */
+function unstorableSteps(value: unknown, depth: number): (string | number)[] | null {
+  if (typeof value === 'string') return isUnstorable(value) ? [] : null
   // Bodies are at most 1 MB; the depth bound only guards the stack against a pathological nesting.
   if (value === null || typeof value !== 'object' || depth > 64) return null
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i], `${path}.${i}`, depth + 1)
-      if (found !== null) return found
+      const found = unstorableSteps(value[i], depth + 1)
+      if (found !== null) return [i, ...found]
     }
     return null
   }
   // Multipart files and buffers are bytes, not text.
   if (Buffer.isBuffer(value)) return null
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    if (isUnstorable(key)) return `${path}.${key.replace(UNSTORABLE_GLOBAL, '?')}`
-    const found = findUnstorable(child, `${path}.${key}`, depth + 1)
-    if (found !== null) return found
+    if (isUnstorable(key)) return [key.replace(UNSTORABLE_GLOBAL, '?')]
+    const found = unstorableSteps(child, depth + 1)
+    if (found !== null) return [key, ...found]
   }
   return null
 }
