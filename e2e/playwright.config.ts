@@ -72,6 +72,10 @@ export default defineConfig({
       NODE_ENV: 'development',
       // Lets the idle test shorten the idle timings through localStorage (never in production).
       PORTAL_TEST_MODE: '1',
+      // No tile server is reachable from the tests: an address that refuses at once, rather than the public one, whose
+      // name lookup and connection may hang for seconds on a machine without the internet and make the map's tests
+      // depend on how this machine's network fails.
+      PORTAL_MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png',
       // Parallel work builds the web app into its own folder (WEB_DIST) so builds do not overwrite each other.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

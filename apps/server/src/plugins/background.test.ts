@@ -53,7 +53,7 @@ describe.each(DIALECTS)('background jobs and events on %s', (dialect) => {
     let other: FastifyInstance
     let otherHandle: DatabaseHandle
     beforeAll(async () => {
-      const url = process.env.TEST_DATABASE_URL ?? ''
+      const url = a.url
       otherHandle = openDatabase(url, { schema: a.database.schema, poolSize: 2 })
       other = await buildApp(testConfig(url), {
         database: otherHandle,

@@ -12,6 +12,7 @@ import type { DatabaseHandle, Dialect } from '../db/database'
 import { openDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoData } from '../seed/seed'
+import { templatedDatabase } from './database-templates'
 
 /** Every server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -22,6 +23,8 @@ export const TEST_NOW = Date.UTC(2026, 10, 23, 4, 0, 0)
 export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
+  /** The database's URL, for a second connection a test opens (with `database.schema` on PostgreSQL). */
+  url: string
   close: () => Promise<void>
 }
 
@@ -70,12 +73,29 @@ export async function freshDatabase(
   }
 }
 
-export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, url, cleanup } = await freshDatabase(dialect)
-  await migrateToLatest(handle.db)
-  if (options.seed !== false) {
-    await seedDemoData(handle.db, { seed: 7, now: TEST_NOW, scale: options.scale ?? 0.05 })
+/**
+ * A database holding the migrated schema, and the demo data at `scale` unless `seed` is false. Under vitest it is a
+ * copy of a template built once per run (database-templates.ts); elsewhere it is migrated and seeded here.
+ */
+export async function seededDatabase(
+  dialect: Dialect,
+  options: Pick<TestAppOptions, 'scale' | 'seed'> = {},
+): Promise<{ handle: DatabaseHandle; url: string; cleanup: () => Promise<void> }> {
+  const scale = options.scale ?? 0.05
+  const seeded = options.seed !== false
+  const fill = async (handle: DatabaseHandle) => {
+    await migrateToLatest(handle.db)
+    if (seeded) await seedDemoData(handle.db, { seed: 7, now: TEST_NOW, scale })
   }
+  if (process.env.PORTAL_TEST_RUN)
+    return templatedDatabase(dialect, seeded ? `demo-${String(scale)}` : 'migrated', fill)
+  const fresh = await freshDatabase(dialect)
+  await fill(fresh.handle)
+  return fresh
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const { handle, url, cleanup } = await seededDatabase(dialect, options)
   const app = await buildApp(testConfig(url, options.config), {
     database: handle,
     migrate: false,
@@ -85,6 +105,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   return {
     app,
     database: handle,
+    url,
     close: async () => {
       await app.close()
       await handle.destroy()

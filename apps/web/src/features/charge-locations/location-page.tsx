@@ -206,7 +206,7 @@ export function LocationPage() {
           <Suspense
             fallback={
               <div className="flex h-72 items-center justify-center">
-                <Loader message={t('chargeLocations.map.loading')} />
+                <Loader busy message={t('chargeLocations.map.loading')} />
               </div>
             }
           >

@@ -50,7 +50,7 @@ function MapPanel({ filters, base }: { filters: ChargeLocationFilters; base: Ret
   if (pins.isPending)
     content = (
       <div className={`flex ${frame} items-center justify-center`}>
-        <Loader message={t('chargeLocations.map.loading')} />
+        <Loader busy message={t('chargeLocations.map.loading')} />
       </div>
     )
   else if (pins.isError)
@@ -67,7 +67,7 @@ function MapPanel({ filters, base }: { filters: ChargeLocationFilters; base: Ret
       <Suspense
         fallback={
           <div className={`flex ${frame} items-center justify-center`}>
-            <Loader message={t('chargeLocations.map.loading')} />
+            <Loader busy message={t('chargeLocations.map.loading')} />
           </div>
         }
       >

@@ -131,7 +131,7 @@ export function EntitySettingsPage() {
         ) : current.id === 'integrations' ? (
           <IntegrationOptionsTab level={current.level} />
         ) : (
-          <Suspense fallback={<Loader message={t('entitySettings.loading')} className="py-12" />}>
+          <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
             <ChildEntitiesTab />
           </Suspense>
         )}

@@ -13,10 +13,9 @@ const throttle = {
 }
 
 /** A second handle on the test app's database (the same SQLite file, the same PostgreSQL schema): another instance. */
-function secondHandle(first: DatabaseHandle): DatabaseHandle {
-  if (first.dialect === 'sqlite') return openDatabase(`sqlite:${first.file ?? ''}`)
-  const url = process.env.TEST_DATABASE_URL ?? ''
-  return openDatabase(url, { schema: first.schema ?? 'public', poolSize: 2 })
+function secondHandle(first: TestApp): DatabaseHandle {
+  if (first.database.dialect === 'sqlite') return openDatabase(`sqlite:${first.database.file ?? ''}`)
+  return openDatabase(first.url, { schema: first.database.schema ?? 'public', poolSize: 2 })
 }
 
 const attempt = (app: FastifyInstance, password: string) =>
@@ -28,7 +27,7 @@ describe.each(DIALECTS)('login limits across two instances on %s', (dialect) => 
   let otherHandle: DatabaseHandle
   beforeAll(async () => {
     t = await createTestApp(dialect, { scale: 0.005, build: { throttle } })
-    otherHandle = secondHandle(t.database)
+    otherHandle = secondHandle(t)
     other = await buildApp(testConfig('unused:'), {
       database: otherHandle,
       migrate: false,

@@ -18,6 +18,13 @@ describe('Loader', () => {
     expect(screen.getByText('Fetching machines…').tagName).toBe('P')
   })
 
+  it('marks its region busy only when it stands for content still arriving', () => {
+    const { rerender } = render(<Loader />)
+    expect(screen.getByRole('status')).not.toHaveAttribute('aria-busy')
+    rerender(<Loader busy />)
+    expect(screen.getByRole('status')).toHaveAttribute('aria-busy', 'true')
+  })
+
   it('colours each variant differently', () => {
     const colours = LOADER_VARIANTS.map((variant) => {
       const { container } = render(<Loader variant={variant} />)

@@ -28,16 +28,22 @@ export interface LoaderProps {
   size?: LoaderSize
   /** Shown under the spinner, and read out instead of 'Loading'. */
   message?: ReactNode
+  /**
+   * The spinner stands for content still arriving (a lazily loaded screen or tab): marked `aria-busy`, so assistive
+   * technology, and the browser tests that wait for a page to settle, know the region is not complete yet.
+   */
+  busy?: boolean
   className?: string
 }
 
 /** A spinner announced to screen readers as a status, with an optional message under it. */
-export function Loader({ variant = 'primary', size = 'md', message, className }: LoaderProps) {
+export function Loader({ variant = 'primary', size = 'md', message, busy, className }: LoaderProps) {
   const { t } = useTranslation()
   const hasMessage = message !== undefined && message !== null && message !== ''
   return (
     <div
       role="status"
+      aria-busy={busy || undefined}
       data-variant={variant}
       className={cn('flex flex-col items-center justify-center gap-3 text-sm', className)}
     >

@@ -64,7 +64,7 @@ export function IamSection() {
         ))}
       </div>
       <div role="tabpanel" id="iam-tab-panel" aria-labelledby={`iam-tab-${tab}`}>
-        <Suspense fallback={<Loader message={t('iamScreens.loading')} className="py-12" />}>
+        <Suspense fallback={<Loader busy message={t('iamScreens.loading')} className="py-12" />}>
           <List key={tab} />
         </Suspense>
       </div>
