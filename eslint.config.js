@@ -126,6 +126,25 @@ export default tseslint.config(
     },
   },
   {
+    // SQL only in repositories (docs/decisions/0098): a service checks, decides and audits; the queries it needs are
+    // functions of its module's repository, which a service may call inside a transaction it opens.
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in the module repository, not in a service.',
+        },
+        {
+          selector: "ImportDeclaration[source.value='kysely'] ImportSpecifier[imported.name='sql']",
+          message: 'Raw SQL belongs in the module repository, not in a service.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON bodies of arbitrary shape; asserting on them is the point, so typing each one adds nothing.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/src/test-support/**'],
     rules: {

@@ -84,6 +84,31 @@ test('the refresh token stays out of scripts; a reload restores the session, log
   await expect(page).toHaveURL(/\/login$/)
 })
 
+test.describe('two tabs', () => {
+  test.use({ user: 'vending' })
+
+  test('restoring at once keep the session: their refresh-token exchanges queue, no replay', async ({
+    context,
+    page,
+  }) => {
+    // Each exchange is held back a moment on its way out, so the two tabs' exchanges would overlap, and the second
+    // would present the token the first had just used, if nothing made them take turns.
+    await context.route('**/api/main/iam/refresh-token', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue()
+    })
+    const other = await context.newPage()
+    await Promise.all([page.goto('/machines'), other.goto('/machines')])
+    for (const tab of [page, other])
+      await expect(tab.getByRole('button', { name: /Account menu/ })).toBeVisible({ timeout: 10_000 })
+    // The server saw no replay, so the session lives on: another load restores it again.
+    await other.close()
+    await page.reload()
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
+    await waitForMachines(page)
+  })
+})
+
 test('first login asks for a new password before anything else', async ({ page }) => {
   await logIn(page, 'newstaff')
   await expect(page.getByRole('heading', { name: 'Set your own password' })).toBeVisible()

@@ -234,3 +234,23 @@ export async function requeueDead(db: Conn, id: number, now: number): Promise<bo
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+/**
+ * Deletes finished jobs: done ones finished before `doneBefore`, dead ones before `deadBefore` (kept longer, for an
+ * administrator to read and retry). Returns how many went.
+ */
+export async function deleteFinishedJobs(
+  db: Conn,
+  cutoffs: { doneBefore: number; deadBefore: number },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('job')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'done'), eb('finished_at', '<', cutoffs.doneBefore)]),
+        eb.and([eb('status', '=', 'dead'), eb('finished_at', '<', cutoffs.deadBefore)]),
+      ]),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

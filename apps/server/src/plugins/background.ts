@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database'
 import type { EventBus } from '../events/event-bus'
 import { InProcessEventBus } from '../events/in-process-event-bus'
 import { BUS_RECONNECTED, PgEventBus } from '../events/pg-event-bus'
+import { registerJobPrune } from '../jobs/job-prune'
 import type { QueueOptions } from '../jobs/job-queue'
 import { defaultInstanceId, JobQueue } from '../jobs/job-queue'
 
@@ -63,6 +64,8 @@ export function registerBackground(
     // Events were missed while the listener was away: look for work now rather than at the next poll.
     events.subscribe(BUS_RECONNECTED, () => jobs.wake()),
   ]
+
+  registerJobPrune(jobs, handle.db)
 
   app.decorate('jobs', jobs)
   app.decorate('events', events)

@@ -89,5 +89,9 @@ describe.each(DIALECTS)('strings PostgreSQL cannot store, on %s', (dialect) => {
     })
     expect(key.statusCode).toBe(400)
     expect(key.json().error.message).toBe(`body.x?: ${UNSTORABLE_MESSAGE}`)
+    // The portal says it in the user's language: the issue names the field and carries its message code.
+    expect(key.json().error.issues).toEqual([
+      { path: 'body.x?', message: UNSTORABLE_MESSAGE, message_code: 'unstorable_character', params: {} },
+    ])
   })
 })

@@ -57,7 +57,7 @@ export function registerStringGuard(app: FastifyInstance) {
       findUnstorable(request.params, 'params') ??
       findUnstorable(request.query, 'query') ??
       findUnstorable(request.body, 'body')
-    if (found !== null) return done(fieldError(found, UNSTORABLE_MESSAGE))
+    if (found !== null) return done(fieldError(found, UNSTORABLE_MESSAGE, 'unstorable_character'))
     done()
   })
 }

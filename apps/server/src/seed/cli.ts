@@ -5,10 +5,11 @@ import { migrateToLatest, migrateToNothing } from '../db/migrate'
 import { isDatabaseEmpty, seedDemoData } from './seed'
 
 /**
- * npm run seed -- [--scale N|large] [--seed S] [--now ISO] [--no-items] [--reset]
+ * npm run seed -- [--scale N|large|xlarge] [--seed S] [--now ISO] [--no-items] [--reset]
  * Generates deterministic demo data into DATABASE_URL (development databases only).
  * `--scale large` is a preset: every area at scale 1, plus 1,000,000 machine order items, payment transactions and
- * charging sessions (the large-list benchmarks' size, docs/decisions/0014-orders-transactions.md and 0023).
+ * charging sessions (the large-list benchmarks' size, docs/decisions/0014-orders-transactions.md and 0023);
+ * `--scale xlarge` the same with 10,000,000 of each (issue 13 §4, meant for PostgreSQL).
  */
 const { values } = parseArgs({
   options: {
@@ -29,10 +30,13 @@ if (!config.devFeatures) {
   )
   process.exit(1)
 }
-/** The `large` preset: areas keep their demo size (they multiply by scale), the big lists get a row target. */
-const LARGE = { scale: 1, rowTarget: 1_000_000 }
-const large = values.scale === 'large'
-const scale = large ? LARGE.scale : Number(values.scale)
+/** The presets: areas keep their demo size (they multiply by scale), the big lists get a row target. */
+const PRESETS: Record<string, { scale: number; rowTarget: number }> = {
+  large: { scale: 1, rowTarget: 1_000_000 },
+  xlarge: { scale: 1, rowTarget: 10_000_000 },
+}
+const preset = PRESETS[values.scale]
+const scale = preset ? preset.scale : Number(values.scale)
 if (!Number.isFinite(scale) || scale <= 0) {
   console.error(`--scale must be a positive number, got ${values.scale}`)
   process.exit(1)
@@ -61,7 +65,7 @@ try {
     now,
     scale,
     withItems: !values['no-items'],
-    ...(large ? { rowTarget: LARGE.rowTarget } : {}),
+    ...(preset ? { rowTarget: preset.rowTarget } : {}),
   })
   console.log(
     `Seeded ${result.machines} machines in ${((Date.now() - started) / 1000).toFixed(1)} s into ${config.databaseUrl}`,

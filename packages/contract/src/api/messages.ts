@@ -44,6 +44,8 @@ export const MESSAGE_CODES = [
   'taken',
   'unknown_reference',
   'incorrect',
+  // A NUL or an unpaired UTF-16 surrogate: PostgreSQL cannot store it (the server's string guard).
+  'unstorable_character',
   // The error as a whole.
   'not_found',
   'no_route',

@@ -21,7 +21,8 @@ import {
   programmePartner,
   programmePartners,
 } from './partner.repository'
-import { programmeOf, UNKNOWN_ENTITY } from './record.service'
+import { findProgrammeOf } from './record.repository'
+import { UNKNOWN_ENTITY } from './record.service'
 
 /** The figures of a partner's records: their value, what the partner earned of it, and what the caller did. */
 function partnerFigures(f: Figures, role: PartnerRole) {
@@ -39,7 +40,7 @@ const byKey = (groups: FigureGroup[]) => new Map(groups.map((g) => [g.key, g]))
 
 /** Everyone the caller shares records with, with the figures of those records (all time). */
 async function allPartners(db: Db, scope: CarbonScope): Promise<CarbonPartner[]> {
-  const programme = await programmeOf(db, scope.entityCode)
+  const programme = await findProgrammeOf(db, scope.entityCode)
   const currency = programme?.currency ?? 'SGD'
   const out: CarbonPartner[] = []
   const cells = await figureCells(db, scope, {})
@@ -132,7 +133,7 @@ export async function partnerDetail(
   const filters = partnerRole === 'CPO' ? { cpo_entity_code: entityCode } : { fo_entity_code: entityCode }
   const otherGroup = partnerRole === 'CPO' ? 'fo' : 'cpo'
   const [programme, cells, locations, partnerships, vehicles] = await Promise.all([
-    programmeOf(db, scope.entityCode),
+    findProgrammeOf(db, scope.entityCode),
     figureCells(db, scope, filters),
     aggregateRecords(db, scope, filters, 'location'),
     partnershipsOf(db, partnerRole, entityCode, scope.entityCode),

@@ -9,7 +9,8 @@ import type { Db } from '../../db/database'
 import type { CarbonScope } from './carbon-scope'
 import type { InvoiceRow, PayoutRow } from './payout.repository'
 import { countInvoices, findInvoicePage, findPayoutPage, payoutTotals } from './payout.repository'
-import { programmeOf, UNKNOWN_ENTITY } from './record.service'
+import { findProgrammeOf } from './record.repository'
+import { UNKNOWN_ENTITY } from './record.service'
 
 const roleOf = (role: string): 'CPO' | 'FO' => (role === 'CPO' ? 'CPO' : 'FO')
 const statusOf = (status: string) => (status === 'Paid' ? PayoutStatus.Paid : PayoutStatus.Pending)
@@ -57,7 +58,7 @@ export async function filterPayouts(
   const [rows, totals, programme] = await Promise.all([
     findPayoutPage(db, scope, body),
     payoutTotals(db, scope, filters),
-    programmeOf(db, scope.entityCode),
+    findProgrammeOf(db, scope.entityCode),
   ])
   const sum = (status: string) => totals.filter((t) => t.status === status).reduce((s, t) => s + t.total, 0)
   return {

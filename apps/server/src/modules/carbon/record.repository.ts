@@ -2,6 +2,7 @@ import type { CarbonRecordFilters } from '@portal/contract'
 import type { Db } from '../../db/database'
 import type { CarbonScope } from './carbon-scope'
 import { visibleSql } from './carbon-scope'
+import type { CarbonProgrammeRow } from './carbon.table'
 import { carbonDb } from './carbon.table'
 
 /** The caller's records matching the filters (alias `r`), without order or paging. */
@@ -91,4 +92,81 @@ export async function findRecordsAfter(
     .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.map((r) => byId.get(r.id)).filter((r): r is RecordRow => r !== undefined)
+}
+
+/** Names of the entities with these codes (codes not found are left out). */
+export async function findEntityNameRows(
+  db: Db,
+  codes: readonly string[],
+): Promise<{ code: string; name: string }[]> {
+  return db
+    .selectFrom('entity')
+    .where('code', 'in', [...new Set(codes)])
+    .select(['code', 'name'])
+    .execute()
+}
+
+/** The programme the caller runs, or the first it is a partner of. */
+export async function findProgrammeOf(db: Db, entityCode: string): Promise<CarbonProgrammeRow | undefined> {
+  const cdb = carbonDb(db)
+  const own = await cdb
+    .selectFrom('carbon_programme')
+    .where('entity_code', '=', entityCode)
+    .selectAll()
+    .executeTakeFirst()
+  if (own) return own
+  return cdb
+    .selectFrom('carbon_programme as p')
+    .innerJoin('carbon_partner as cp', 'cp.crx_entity_code', 'p.entity_code')
+    .where('cp.entity_code', '=', entityCode)
+    .selectAll('p')
+    .orderBy('p.id')
+    .executeTakeFirst()
+}
+
+/** The partners a programme's CRX has signed, with their role. */
+export async function findCrxPartners(
+  db: Db,
+  crxEntityCode: string,
+): Promise<{ entity_code: string; role: string }[]> {
+  return carbonDb(db)
+    .selectFrom('carbon_partner')
+    .where('crx_entity_code', '=', crxEntityCode)
+    .select(['entity_code', 'role'])
+    .execute()
+}
+
+/** The FOs a CPO is partnered with. */
+export async function findFoPartnersOfCpo(
+  db: Db,
+  cpoEntityCode: string,
+): Promise<{ fo_entity_code: string }[]> {
+  return carbonDb(db)
+    .selectFrom('carbon_partnership')
+    .where('cpo_entity_code', '=', cpoEntityCode)
+    .select('fo_entity_code')
+    .execute()
+}
+
+/** The CPOs an FO is partnered with. */
+export async function findCpoPartnersOfFo(
+  db: Db,
+  foEntityCode: string,
+): Promise<{ cpo_entity_code: string }[]> {
+  return carbonDb(db)
+    .selectFrom('carbon_partnership')
+    .where('fo_entity_code', '=', foEntityCode)
+    .select('cpo_entity_code')
+    .execute()
+}
+
+/** The scenarios of the caller's visible daily sums, in order. */
+export async function findVisibleScenarios(db: Db, scope: CarbonScope): Promise<{ scenario: string }[]> {
+  return carbonDb(db)
+    .selectFrom('carbon_scenario_daily')
+    .where(visibleSql(scope))
+    .select('scenario')
+    .distinct()
+    .orderBy('scenario')
+    .execute()
 }

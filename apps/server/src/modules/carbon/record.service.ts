@@ -14,10 +14,16 @@ import { fieldError } from '../../lib/errors'
 import type { FigureGroup } from './carbon-figures'
 import { aggregateRecords, figureCells, groupCells, totalFigures } from './carbon-figures'
 import type { CarbonScope } from './carbon-scope'
-import { visibleSql } from './carbon-scope'
-import { carbonDb } from './carbon.table'
 import type { RecordRow } from './record.repository'
-import { findRecordPage } from './record.repository'
+import {
+  findCpoPartnersOfFo,
+  findCrxPartners,
+  findEntityNameRows,
+  findFoPartnersOfCpo,
+  findProgrammeOf,
+  findRecordPage,
+  findVisibleScenarios,
+} from './record.repository'
 
 /** Shown for a code the entity table does not know (A §8). */
 export const UNKNOWN_ENTITY = 'Unknown Entity'
@@ -82,30 +88,8 @@ export async function filterRecords(
 /** Entity names by code, for the codes given. */
 export async function entityNames(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('entity')
-    .where('code', 'in', [...new Set(codes)])
-    .select(['code', 'name'])
-    .execute()
+  const rows = await findEntityNameRows(db, codes)
   return new Map(rows.map((r) => [r.code, r.name]))
-}
-
-/** The programme the caller runs, or the first it is a partner of. */
-export async function programmeOf(db: Db, entityCode: string) {
-  const cdb = carbonDb(db)
-  const own = await cdb
-    .selectFrom('carbon_programme')
-    .where('entity_code', '=', entityCode)
-    .selectAll()
-    .executeTakeFirst()
-  if (own) return own
-  return cdb
-    .selectFrom('carbon_programme as p')
-    .innerJoin('carbon_partner as cp', 'cp.crx_entity_code', 'p.entity_code')
-    .where('cp.entity_code', '=', entityCode)
-    .selectAll('p')
-    .orderBy('p.id')
-    .executeTakeFirst()
 }
 
 const figuresOf = (g: FigureGroup) => ({
@@ -137,7 +121,7 @@ export async function recordDashboard(
   const [cells, locations, programme] = await Promise.all([
     figureCells(db, scope, filters),
     aggregateRecords(db, scope, filters, 'location'),
-    programmeOf(db, scope.entityCode),
+    findProgrammeOf(db, scope.entityCode),
   ])
   const totals = groupCells(cells, 'none')
   const days = groupCells(cells, 'day')
@@ -196,34 +180,21 @@ export async function recordDashboard(
 
 /** The caller's programme, its sides, and the options of the list's partner and scenario filters. */
 export async function programmeInfo(db: Db, scope: CarbonScope): Promise<CarbonProgrammeData> {
-  const cdb = carbonDb(db)
-  const programme = await programmeOf(db, scope.entityCode)
+  const programme = await findProgrammeOf(db, scope.entityCode)
   if (!programme || scope.sides.length === 0)
     return { programme: null, sides: [], partners: [], scenarios: [] }
   const e = scope.entityCode
   const partnerRows: { entity_code: string; role: PartnerRole }[] = []
   if (scope.sides.includes('CRX')) {
-    for (const p of await cdb
-      .selectFrom('carbon_partner')
-      .where('crx_entity_code', '=', e)
-      .select(['entity_code', 'role'])
-      .execute())
+    for (const p of await findCrxPartners(db, e))
       partnerRows.push({ entity_code: p.entity_code, role: p.role === 'CPO' ? 'CPO' : 'FO' })
   }
   if (scope.sides.includes('CPO')) {
-    for (const p of await cdb
-      .selectFrom('carbon_partnership')
-      .where('cpo_entity_code', '=', e)
-      .select('fo_entity_code')
-      .execute())
+    for (const p of await findFoPartnersOfCpo(db, e))
       partnerRows.push({ entity_code: p.fo_entity_code, role: 'FO' })
   }
   if (scope.sides.includes('FO')) {
-    for (const p of await cdb
-      .selectFrom('carbon_partnership')
-      .where('fo_entity_code', '=', e)
-      .select('cpo_entity_code')
-      .execute())
+    for (const p of await findCpoPartnersOfFo(db, e))
       partnerRows.push({ entity_code: p.cpo_entity_code, role: 'CPO' })
   }
   const unique = [...new Map(partnerRows.map((p) => [`${p.role}|${p.entity_code}`, p])).values()]
@@ -232,13 +203,7 @@ export async function programmeInfo(db: Db, scope: CarbonScope): Promise<CarbonP
       db,
       unique.map((p) => p.entity_code),
     ),
-    cdb
-      .selectFrom('carbon_scenario_daily')
-      .where(visibleSql(scope))
-      .select('scenario')
-      .distinct()
-      .orderBy('scenario')
-      .execute(),
+    findVisibleScenarios(db, scope),
     entityNames(db, [programme.entity_code]),
   ])
   return {

@@ -31,6 +31,7 @@ import { HttpError, notFound } from '../../lib/errors'
 import { parseJson } from '../../lib/json'
 import type { Caller } from '../../lib/request-meta'
 import { auditChange } from '../iam/audit/audit.service'
+import { findUserById } from '../iam/users/user.repository'
 import { csvLine } from '../exports/csv'
 import type { GroupRecord, InstanceFilter, InstanceRecord, PersonRecord } from './reporting.repository'
 import {
@@ -438,11 +439,7 @@ export async function submitTest(
     issues.push({ path: 'credentials.nationalId', message: "This does not match the person's national ID" })
   if (issues.length > 0) throw badRequest(issues)
 
-  const user = await db
-    .selectFrom('app_user')
-    .where('id', '=', caller.auth.userId)
-    .select('name')
-    .executeTakeFirst()
+  const user = await findUserById(db, caller.auth.userId)
   const uuid = randomUUID()
   const stored: Record<string, string> = {}
   if (nationalId !== undefined) stored.nationalIdLastFour = lastFourOf(nationalId)

@@ -159,13 +159,28 @@ export async function setOwnPassword(currentPassword: string, newPassword: strin
   set({ initialLogin: false })
 }
 
+/** The Web Locks name the tabs of this origin queue their refresh-token exchanges under. */
+export const REFRESH_LOCK = 'portal-refresh-token'
+
+/**
+ * One exchange at a time across the tabs of this origin. The tabs share the cookie, so two sending it at once (two
+ * tabs restored together when the browser starts, two timers that meet) would look like a replay to the server and
+ * end the session in every tab. Under the lock the second exchange starts after the first has answered, and sends
+ * the cookie that answer set. A browser without the Web Locks API exchanges at once, as before.
+ */
+function exchangeAcrossTabs(): ReturnType<typeof refreshSession> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined)
+  if (locks === undefined) return refreshSession()
+  return locks.request(REFRESH_LOCK, () => refreshSession())
+}
+
 /**
  * Exchanges the refresh token (the browser sends its HttpOnly cookie) for a new pair. Concurrent callers share
  * one exchange, because a refresh token is single-use: two parallel exchanges would look like a replay to the
- * server and end the session.
+ * server and end the session. Other tabs queue behind it (exchangeAcrossTabs).
  */
 export function refresh(): Promise<boolean> {
-  refreshing ??= refreshSession()
+  refreshing ??= exchangeAcrossTabs()
     .then(async (data) => {
       await applyLogin(data)
       return true

@@ -9,7 +9,12 @@ import type { Db } from '../../../db/database'
 import { notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import type { SessionRecord } from '../../charging/sessions/session.repository'
-import { findVisibleSession, loadSessions, pageSessionKeys } from '../../charging/sessions/session.repository'
+import {
+  driverUuidsOfSessions,
+  findVisibleSession,
+  loadSessions,
+  pageSessionKeys,
+} from '../../charging/sessions/session.repository'
 import { assertOwnEntity, listFilterOf, toUnits } from '../../charging/sessions/session.service'
 
 /*
@@ -109,17 +114,10 @@ export async function withDrivers(
   records: readonly SessionRecord[],
 ): Promise<(SessionRecord & { driver_uuid: string | null })[]> {
   if (records.length === 0) return []
-  const rows = await db
-    .selectFrom('ev_session as s')
-    .innerJoin('ev_driver as d', 'd.id', 's.driver_id')
-    .where(
-      's.id',
-      'in',
-      records.map((r) => r.id),
-    )
-    .select(['s.id', 'd.uuid'])
-    .execute()
-  const uuids = new Map(rows.map((row) => [row.id, row.uuid]))
+  const uuids = await driverUuidsOfSessions(
+    db,
+    records.map((r) => r.id),
+  )
   return records.map((r) => ({ ...r, driver_uuid: uuids.get(r.id) ?? null }))
 }
 

@@ -2,6 +2,7 @@ import type { VoltnetSessionExportFilters } from '@portal/contract'
 import { voltnetSessionExportFilters } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import type { ExportScope, ExportSource } from '../../exports/export-source'
+import { entityNames } from '../../iam/entities/entity.repository'
 import { loadSessions } from '../../charging/sessions/session.repository'
 import type { SessionExportRow } from '../../charging/sessions/session.export'
 import { busSessionExportColumns } from '../sessions/bus-session.export'
@@ -16,9 +17,7 @@ async function* voltnetSessionRows(
   scope: ExportScope,
   filters: VoltnetSessionExportFilters,
 ): AsyncIterable<SessionExportRow> {
-  const names = new Map(
-    (await db.selectFrom('entity').select(['code', 'name']).execute()).map((e) => [e.code, e.name]),
-  )
+  const names = await entityNames(db)
   const filter = await filterOf(db, scope.entityCode, filters)
   let after: { id: number; start_date_time: number } | null = null
   for (;;) {

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database'
 import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
+import { findEntityByCode } from '../../iam/entities/entity.repository'
 import { recentSessionsOfDriver } from '../devices/session-brief'
 import type { UserFilter, UserRow, UserTotalsRow } from './ev-user.repository'
 import { countUsers, findUser, findUserPage, sessionFactsOf, userTotals } from './ev-user.repository'
@@ -94,7 +95,7 @@ export async function getUser(
     userTotals(db, entityCode, row.id, null),
     userTotals(db, entityCode, row.id, monthStart),
     recentSessionsOfDriver(db, entityCode, row.id, RECENT_SESSIONS_LIMIT),
-    db.selectFrom('entity').where('code', '=', entityCode).select('currency_code').executeTakeFirst(),
+    findEntityByCode(db, entityCode),
   ])
   const own = entity?.currency_code ?? 'SGD'
   const month = totalsOf(thisMonth, own)

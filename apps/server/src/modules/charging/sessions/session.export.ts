@@ -2,6 +2,7 @@ import type { EvSessionExportFilters } from '@portal/contract'
 import { buildStageTimeline, evSessionExportFilters } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import type { ExportColumn, ExportScope, ExportSource } from '../../exports/export-source'
+import { entityNames } from '../../iam/entities/entity.repository'
 import type { SessionKey, SessionRecord } from './session.repository'
 import { exportFilter, loadSessions, pageSessionKeys } from './session.repository'
 import { toUnits } from './session.service'
@@ -63,16 +64,19 @@ export function sessionExportColumns(): ExportColumn<SessionExportRow>[] {
   ]
 }
 
-async function* sessionRows(
+/**
+ * The sessions an export writes, with their entities' names: the list's own order and scope (the caller's sessions
+ * on either side), in keyset batches, so memory stays flat however many sessions match. Shared by the charging
+ * sessions' and the busways history's exports.
+ */
+export async function* sessionExportRows(
   db: Db,
   scope: ExportScope,
   filters: EvSessionExportFilters,
 ): AsyncIterable<SessionExportRow> {
   if (filters.entity_code !== undefined && filters.entity_code !== scope.entityCode)
     throw new Error(`entity_code ${filters.entity_code} is not the entity the export was requested in`)
-  const names = new Map(
-    (await db.selectFrom('entity').select(['code', 'name']).execute()).map((e) => [e.code, e.name]),
-  )
+  const names = await entityNames(db)
   const filter = exportFilter(filters)
   let after: SessionKey | null = null
   for (;;) {
@@ -97,5 +101,5 @@ export const evSessionExportSource: ExportSource<EvSessionExportFilters, Session
   permission: { app: 'ev', resource: 'sessions/*', action: 'read' },
   filters: evSessionExportFilters,
   columns: sessionExportColumns(),
-  rows: sessionRows,
+  rows: sessionExportRows,
 }

@@ -1,7 +1,9 @@
 import type { ChargingPeriod, EvSessionExportFilters } from '@portal/contract'
-import type { SelectQueryBuilder } from 'kysely'
+import type { Insertable, SelectQueryBuilder } from 'kysely'
 import type { Database, Db } from '../../../db/database'
 import { parseJson } from '../../../lib/json'
+import type { PaymentTransactionTable } from '../../payment/transactions/transaction.table'
+import type { EvSessionDailyTable, EvSessionRefundTable } from '../ev.table'
 
 /*
  * Reads of the CPO/EMSP charging session list (docs/decisions/0023-charging-sessions.md). A caller sees the sessions
@@ -325,4 +327,64 @@ export function exportFilter(f: EvSessionExportFilters): SessionFilter {
 export function mergeRepeated<T>(a: T[] | undefined, b: T[] | undefined): T[] | undefined {
   if (a === undefined && b === undefined) return undefined
   return [...new Set([...(a ?? []), ...(b ?? [])])]
+}
+
+/** The driver's uuid of each session that has a driver, by session id: one query for a whole page. */
+export async function driverUuidsOfSessions(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('ev_session as s')
+    .innerJoin('ev_driver as d', 'd.id', 's.driver_id')
+    .where('s.id', 'in', ids)
+    .select(['s.id', 'd.uuid'])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.uuid]))
+}
+
+/** The name of the user with this id, if there is one: the refund records who made it. */
+export function findUserName(db: Db, userId: number) {
+  return db.selectFrom('app_user').where('id', '=', userId).select(['name']).executeTakeFirst()
+}
+
+/**
+ * Adds a refund to the session's refunded amount unless that would take it over the paid amount; returns the
+ * session's location (the CPO side's rollup counterpart), or undefined when another refund got in first.
+ */
+export function addRefundedAmount(db: Db, sessionId: number, amount: number, now: number) {
+  return db
+    .updateTable('ev_session')
+    .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount), last_updated: now }))
+    .where('id', '=', sessionId)
+    .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('paid_amount')))
+    .returning(['location_id', 'entity_code'])
+    .executeTakeFirst()
+}
+
+export async function insertPaymentTransaction(
+  db: Db,
+  row: Insertable<PaymentTransactionTable>,
+): Promise<void> {
+  await db.insertInto('payment_transaction').values(row).execute()
+}
+
+export async function insertSessionRefund(db: Db, row: Insertable<EvSessionRefundTable>): Promise<void> {
+  await db.insertInto('ev_session_refund').values(row).execute()
+}
+
+/** Adds a refund to one side's daily rollup row, creating the row (with nothing else counted) when there is none. */
+export async function addDailyRefund(
+  db: Db,
+  row: Pick<Insertable<EvSessionDailyTable>, 'entity_code' | 'side' | 'day' | 'currency' | 'counterpart'> & {
+    refunded: number
+  },
+): Promise<void> {
+  await db
+    .insertInto('ev_session_daily')
+    .values({ ...row, sessions: 0, energy_wh: 0, revenue_incl_vat: 0, revenue_excl_vat: 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['entity_code', 'side', 'day', 'currency', 'counterpart'])
+        .doUpdateSet((eb) => ({ refunded: eb('ev_session_daily.refunded', '+', row.refunded) })),
+    )
+    .execute()
 }

@@ -20,7 +20,12 @@ import { auditChange } from '../../iam/audit/audit.service'
 import { evDailyCounterpart } from '../ev.table'
 import type { SessionFilter, SessionRecord } from './session.repository'
 import {
+  addDailyRefund,
+  addRefundedAmount,
+  findUserName,
   findVisibleSession,
+  insertPaymentTransaction,
+  insertSessionRefund,
   listRefunds,
   loadSessions,
   mergeRepeated,
@@ -222,62 +227,46 @@ export async function refundSession(
   const reason = body.reason.trim()
   const refundUuid = randomUUID()
   const transactionUuid = randomUUID()
-  const user = await db
-    .selectFrom('app_user')
-    .where('id', '=', caller.auth.userId)
-    .select(['name'])
-    .executeTakeFirst()
+  const user = await findUserName(db, caller.auth.userId)
   const byName = user?.name ?? caller.auth.username
 
   await db.transaction().execute(async (trx) => {
     // Returns the session's location: the CPO side's rollup counterpart.
-    const updated = await trx
-      .updateTable('ev_session')
-      .set((eb) => ({ refunded_amount: eb('refunded_amount', '+', amount), last_updated: now }))
-      .where('id', '=', record.id)
-      .where((eb) => eb(eb('refunded_amount', '+', amount), '<=', eb.ref('paid_amount')))
-      .returning(['location_id', 'entity_code'])
-      .executeTakeFirst()
+    const updated = await addRefundedAmount(trx, record.id, amount, now)
     // Another refund got in first and left less than this one asks for.
     if (!updated) throw fieldError('body.amount', overMessage())
-    await trx
-      .insertInto('payment_transaction')
-      .values({
-        uuid: transactionUuid,
-        entity_code: record.entity_code,
-        machine_id: null,
-        // The session the refund belongs to, so the transaction list's order filter finds it.
-        order_uuid: record.uid,
-        username: record.user_name,
-        currency_code: record.currency,
-        amount,
-        refundable_amount: 0,
-        refunded_amount: 0,
-        transaction_type: TransactionType.Refund,
-        transaction_status: TransactionStatus.Success,
-        payment_method_code: PAYMENT_METHOD_OF[record.payment_method_code] ?? PaymentMethod.CreditCard,
-        payment_type_code: PaymentType.normal,
-        payment_gateway_code: 'stripe',
-        entity_refer_no: `EVR${record.external_id}`.slice(0, 64),
-        payment_refer_no: `RF${refundUuid.replaceAll('-', '').slice(0, 16).toUpperCase()}`,
-        created_at: now,
-      })
-      .execute()
-    await trx
-      .insertInto('ev_session_refund')
-      .values({
-        session_id: record.id,
-        entity_code: record.entity_code,
-        uuid: refundUuid,
-        amount,
-        currency: record.currency,
-        reason,
-        created_by: caller.auth.userId,
-        created_by_name: byName,
-        transaction_uuid: transactionUuid,
-        created_at: now,
-      })
-      .execute()
+    await insertPaymentTransaction(trx, {
+      uuid: transactionUuid,
+      entity_code: record.entity_code,
+      machine_id: null,
+      // The session the refund belongs to, so the transaction list's order filter finds it.
+      order_uuid: record.uid,
+      username: record.user_name,
+      currency_code: record.currency,
+      amount,
+      refundable_amount: 0,
+      refunded_amount: 0,
+      transaction_type: TransactionType.Refund,
+      transaction_status: TransactionStatus.Success,
+      payment_method_code: PAYMENT_METHOD_OF[record.payment_method_code] ?? PaymentMethod.CreditCard,
+      payment_type_code: PaymentType.normal,
+      payment_gateway_code: 'stripe',
+      entity_refer_no: `EVR${record.external_id}`.slice(0, 64),
+      payment_refer_no: `RF${refundUuid.replaceAll('-', '').slice(0, 16).toUpperCase()}`,
+      created_at: now,
+    })
+    await insertSessionRefund(trx, {
+      session_id: record.id,
+      entity_code: record.entity_code,
+      uuid: refundUuid,
+      amount,
+      currency: record.currency,
+      reason,
+      created_by: caller.auth.userId,
+      created_by_name: byName,
+      transaction_uuid: transactionUuid,
+      created_at: now,
+    })
     await auditChange(
       trx,
       caller,
@@ -302,26 +291,14 @@ export async function refundSession(
       [record.entity_code, 'CPO'],
       [record.emsp_entity_code, 'EMSP'],
     ] as const) {
-      await trx
-        .insertInto('ev_session_daily')
-        .values({
-          entity_code: code,
-          side,
-          day,
-          currency: record.currency,
-          counterpart: evDailyCounterpart(side, updated),
-          sessions: 0,
-          energy_wh: 0,
-          revenue_incl_vat: 0,
-          revenue_excl_vat: 0,
-          refunded: amount,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['entity_code', 'side', 'day', 'currency', 'counterpart'])
-            .doUpdateSet((eb) => ({ refunded: eb('ev_session_daily.refunded', '+', amount) })),
-        )
-        .execute()
+      await addDailyRefund(trx, {
+        entity_code: code,
+        side,
+        day,
+        currency: record.currency,
+        counterpart: evDailyCounterpart(side, updated),
+        refunded: amount,
+      })
     }
   })
 

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.repository'
 import { findUserByUuid, membershipOf } from '../users/user.repository'
 import type { AppUserRow } from '../users/user.table'
 import type { AuthContext } from './auth-context'
+import { clearAuthenticator, enableAuthenticator, setPendingTotpSecret } from './authenticator.repository'
 import type { ClientInfo } from './auth.service'
 
 /**
@@ -43,11 +44,7 @@ export async function registerAuthenticator(
 ): Promise<AuthenticatorRegistration> {
   const user = await ownUser(db, auth, userUuid)
   const secret = newTotpSecret()
-  await db
-    .updateTable('app_user')
-    .set({ totp_pending_secret: secret, updated_at: Date.now() })
-    .where('id', '=', user.id)
-    .execute()
+  await setPendingTotpSecret(db, user.id, secret, Date.now())
   await audit(db, user, auth, client, 'mfa_register')
   return { secret, otpauth_uri: otpauthUri(secret, user.username) }
 }
@@ -65,17 +62,7 @@ export async function confirmAuthenticator(
     throw badRequest('Start the set-up again: there is no authenticator waiting for a code')
   const step = verifyTotp(user.totp_pending_secret, code, now)
   if (step === null) throw fieldError('body.code', 'The code is not correct', 'incorrect')
-  await db
-    .updateTable('app_user')
-    .set({
-      totp_secret: user.totp_pending_secret,
-      totp_pending_secret: null,
-      totp_last_step: step,
-      mfa_primary_mode: 'authenticator',
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .execute()
+  await enableAuthenticator(db, user.id, user.totp_pending_secret, step, now)
   await audit(db, user, auth, client, 'mfa_enabled')
   return 'authenticator'
 }
@@ -99,17 +86,7 @@ export async function disableAuthenticator(
   } else if (!(await verifyPassword(proof.password, user.password_hash))) {
     throw fieldError('body.password', 'The password is not correct', 'incorrect')
   }
-  await db
-    .updateTable('app_user')
-    .set({
-      totp_secret: null,
-      totp_pending_secret: null,
-      totp_last_step: null,
-      mfa_primary_mode: 'none',
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .execute()
+  await clearAuthenticator(db, user.id, now)
   await audit(db, user, auth, client, 'mfa_disabled')
   return 'none'
 }

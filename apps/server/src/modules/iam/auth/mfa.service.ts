@@ -1,11 +1,12 @@
 import type { LoginData, SmsLoginData } from '@portal/contract'
+import { UserStatus } from '@portal/contract'
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../../../db/database'
 import { badRequest, HttpError, unauthorized } from '../../../lib/errors'
 import { hashToken, newOpaqueToken } from '../../../lib/tokens'
 import { verifyTotp } from '../../../lib/totp'
 import { recordAudit } from '../audit/audit.repository'
-import { findUserById, findUserByUsername } from '../users/user.repository'
+import { claimTotpStep, findUserById, findUserByUsername } from '../users/user.repository'
 import type { AppUserRow } from '../users/user.table'
 import type { AuthDeps, ClientInfo } from './auth.service'
 import {
@@ -92,13 +93,7 @@ export async function authenticateWithTotp(
   const step = verifyTotp(user.totp_secret, input.code, now, user.totp_last_step)
   if (step === null) return wrongCode(db, deps, challenge, user, client, 'authenticator code')
   // A code is good once: only one request can move the last step forward.
-  const claimed = await db
-    .updateTable('app_user')
-    .set({ totp_last_step: step })
-    .where('id', '=', user.id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1 || !(await consumeChallenge(db, challenge.hash, now))) {
+  if (!(await claimTotpStep(db, user.id, step)) || !(await consumeChallenge(db, challenge.hash, now))) {
     return wrongCode(db, deps, challenge, user, client, 'authenticator code reused')
   }
   return completeLogin(db, deps, user, client, 'authenticator', now)
@@ -172,8 +167,8 @@ export async function smsLogin(
   const eligible =
     user !== undefined &&
     user.phone_number !== null &&
-    user.status !== 2 &&
-    user.status !== 4 &&
+    user.status !== UserStatus.PendingActivation &&
+    user.status !== UserStatus.Inactive &&
     mfaModeOf(user) !== 'authenticator'
   const challenge = newOpaqueToken()
   const hash = hashToken(challenge)

@@ -1,4 +1,4 @@
-import { passwordProblem } from '@portal/contract'
+import { passwordProblem, UserStatus } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import { badRequest, fieldError, forbidden, HttpError, notFound } from '../../../lib/errors'
 import { hashPassword, verifyPassword } from '../../../lib/passwords'
@@ -8,6 +8,14 @@ import { findUserById, findUserByUuid, membershipOf } from '../users/user.reposi
 import type { AppUserRow } from '../users/user.table'
 import type { AuthContext } from './auth-context'
 import type { ClientInfo } from './auth.service'
+import {
+  findPasswordReset,
+  insertPasswordReset,
+  spendPasswordReset,
+  spendUserPasswordResets,
+  updateUserPassword,
+  updateUserStatus,
+} from './password.repository'
 import { revokeUserSessions } from './session.repository'
 
 export const RESET_LINK_TTL_MS = 24 * 60 * 60_000
@@ -37,24 +45,23 @@ export async function createResetLink(
   now = Date.now(),
 ) {
   const user = await targetFor(db, auth, userUuid)
-  if (user.status === 4)
+  if (user.status === UserStatus.Inactive)
     throw badRequest('This account is inactive: reactivate it before sending a reset link')
   const token = newOpaqueToken()
   // An active user moves to Pending Reset (3): still able to sign in, with a reset link out (A §4).
-  const status = user.status === 1 ? 3 : user.status
+  const status = user.status === UserStatus.Active ? UserStatus.PendingReset : user.status
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('password_reset')
-      .values({
-        token_hash: hashToken(token),
-        user_id: user.id,
-        expires_at: now + RESET_LINK_TTL_MS,
-        spent_at: null,
-        created_at: now,
-        created_by: auth.userId,
-      })
-      .execute()
-    await trx.updateTable('app_user').set({ status, updated_at: now }).where('id', '=', user.id).execute()
+    await insertPasswordReset(
+      trx,
+      {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: now + RESET_LINK_TTL_MS,
+        createdBy: auth.userId,
+      },
+      now,
+    )
+    await updateUserStatus(trx, user.id, status, now)
     await recordAudit(trx, {
       actorUserId: auth.userId,
       entityCode: auth.entityCode,
@@ -70,14 +77,10 @@ export async function createResetLink(
 }
 
 async function openLink(db: Db, ott: string, now: number) {
-  const row = await db
-    .selectFrom('password_reset')
-    .where('token_hash', '=', hashToken(ott))
-    .selectAll()
-    .executeTakeFirst()
+  const row = await findPasswordReset(db, hashToken(ott))
   if (!row || row.spent_at !== null || row.expires_at <= now) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)
   const user = await findUserById(db, row.user_id)
-  if (!user || user.status === 4) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)
+  if (!user || user.status === UserStatus.Inactive) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)
   return { row, user }
 }
 
@@ -87,17 +90,7 @@ export async function checkResetLink(db: Db, ott: string, now = Date.now()) {
 }
 
 async function setPassword(db: Db, user: AppUserRow, password: string, now: number) {
-  await db
-    .updateTable('app_user')
-    .set({
-      password_hash: await hashPassword(password),
-      status: 1,
-      is_initial_login: 0,
-      password_changed_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .execute()
+  await updateUserPassword(db, user.id, await hashPassword(password), now)
 }
 
 /** Sets a new password from a reset link: the link is spent and every session of the user ends. */
@@ -111,21 +104,10 @@ export async function resetPassword(
   const { user } = await openLink(db, ott, now)
   const problem = passwordProblem(password, user.username)
   if (problem !== null) throw fieldError('body.password', problem)
-  const spent = await db
-    .updateTable('password_reset')
-    .set({ spent_at: now })
-    .where('token_hash', '=', hashToken(ott))
-    .where('spent_at', 'is', null)
-    .executeTakeFirst()
-  if (Number(spent.numUpdatedRows) !== 1) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)
+  if (!(await spendPasswordReset(db, hashToken(ott), now))) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)
   await setPassword(db, user, password, now)
   // Other links sent earlier stop working too: the newest password wins.
-  await db
-    .updateTable('password_reset')
-    .set({ spent_at: now })
-    .where('user_id', '=', user.id)
-    .where('spent_at', 'is', null)
-    .execute()
+  await spendUserPasswordResets(db, user.id, now)
   await revokeUserSessions(db, user.id, 'password_reset', now)
   await recordAudit(db, {
     actorUserId: user.id,

@@ -129,3 +129,8 @@ export async function revokeUserSessions(
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId)
   await q.execute()
 }
+
+/** Moves the session to another entity: it acts there from the next call. */
+export async function setSessionEntity(db: Db, sessionId: string, entityCode: string): Promise<void> {
+  await db.updateTable('auth_session').set({ entity_code: entityCode }).where('id', '=', sessionId).execute()
+}

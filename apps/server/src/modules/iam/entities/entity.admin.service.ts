@@ -10,12 +10,22 @@ import type { z } from 'zod'
 import type { Db } from '../../../db/database'
 import { fieldError, forbidden, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
-import { containsInsensitive } from '../../../lib/sql'
 import { checkPermission } from '../../../plugins/auth'
 import { auditChange } from '../audit/audit.service'
 import type { AuthContext } from '../auth/auth-context'
+import { setSessionEntity } from '../auth/session.repository'
 import { membershipOf } from '../users/user.repository'
-import { descendantCodes, findEntityByCode } from './entity.repository'
+import {
+  descendantCodes,
+  findChargingPartners,
+  findEntitiesByName,
+  findEntityByCode,
+  findEntityPage,
+  insertEntityRow,
+  insertMembership,
+  updateEntityRow,
+  userMemberships,
+} from './entity.repository'
 import { isBelowCurrent, managesFromAbove, toEntity } from './entity.service'
 
 type CreateInput = z.output<typeof entityCreateRequest>
@@ -29,24 +39,20 @@ async function insertEntity(db: Db, input: CreateInput): Promise<Entity> {
     throw fieldError('body.parent_code', 'Unknown parent entity', 'unknown_reference')
   }
   const now = Date.now()
-  const row = await db
-    .insertInto('entity')
-    .values({
-      code: input.code,
-      name: input.name,
-      logo_url: input.logo_url,
-      preferred_identifier: input.preferred_identifier,
-      industries: JSON.stringify(input.industries),
-      roles: JSON.stringify(input.roles),
-      ev_backend_url: input.ev_backend_url,
-      parent_code: input.parent_code,
-      currency_code: input.currency_code,
-      time_zone: input.time_zone,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await insertEntityRow(db, {
+    code: input.code,
+    name: input.name,
+    logo_url: input.logo_url,
+    preferred_identifier: input.preferred_identifier,
+    industries: JSON.stringify(input.industries),
+    roles: JSON.stringify(input.roles),
+    ev_backend_url: input.ev_backend_url,
+    parent_code: input.parent_code,
+    currency_code: input.currency_code,
+    time_zone: input.time_zone,
+    created_at: now,
+    updated_at: now,
+  })
   return toEntity(row)
 }
 
@@ -76,10 +82,7 @@ export async function createClinic(db: Db, caller: Caller, input: ClinicInput): 
     preferred_identifier: null,
     ev_backend_url: null,
   })
-  await db
-    .insertInto('membership')
-    .values({ user_id: caller.auth.userId, entity_code: entity.code, relation: 1, created_at: Date.now() })
-    .execute()
+  await insertMembership(db, { userId: caller.auth.userId, entityCode: entity.code, relation: 1 }, Date.now())
   await auditChange(db, caller, 'clinic_created', 'entity', entity.code, null, entity)
   return entity
 }
@@ -99,21 +102,11 @@ export async function filterEntities(
     parent_code?: string | undefined
   },
 ) {
-  let q = db.selectFrom('entity')
-  if (!auth.isPlatformAdmin)
-    q = q.where('entity.code', 'in', [auth.entityCode, ...(await descendantCodes(db, auth.entityCode))])
-  const search = f.search
-  if (search)
-    q = q.where((eb) =>
-      eb.or([containsInsensitive(db, 'entity.code', search), containsInsensitive(db, 'entity.name', search)]),
-    )
-  if (f.industry) q = q.where(() => containsInsensitive(db, 'entity.industries', `"${f.industry ?? ''}"`))
-  if (f.parent_code) q = q.where('entity.parent_code', '=', f.parent_code)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('entity.name').orderBy('entity.id').limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-  ])
-  return { entities: rows.map(toEntity), count: Number(count.count) }
+  const codes = auth.isPlatformAdmin
+    ? undefined
+    : [auth.entityCode, ...(await descendantCodes(db, auth.entityCode))]
+  const { rows, count } = await findEntityPage(db, { ...f, codes })
+  return { entities: rows.map(toEntity), count }
 }
 
 /**
@@ -140,23 +133,17 @@ export async function updateEntity(
       throw forbidden("Only platform administrators can change an entity's industries or roles")
   }
   const before = toEntity(row)
-  await db
-    .updateTable('entity')
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.industries !== undefined ? { industries: JSON.stringify(input.industries) } : {}),
-      ...(input.roles !== undefined ? { roles: JSON.stringify(input.roles) } : {}),
-      ...(input.currency_code !== undefined ? { currency_code: input.currency_code } : {}),
-      ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
-      ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
-      ...(input.preferred_identifier !== undefined
-        ? { preferred_identifier: input.preferred_identifier }
-        : {}),
-      ...(input.ev_backend_url !== undefined ? { ev_backend_url: input.ev_backend_url } : {}),
-      updated_at: Date.now(),
-    })
-    .where('code', '=', row.code)
-    .execute()
+  await updateEntityRow(db, row.code, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.industries !== undefined ? { industries: JSON.stringify(input.industries) } : {}),
+    ...(input.roles !== undefined ? { roles: JSON.stringify(input.roles) } : {}),
+    ...(input.currency_code !== undefined ? { currency_code: input.currency_code } : {}),
+    ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
+    ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
+    ...(input.preferred_identifier !== undefined ? { preferred_identifier: input.preferred_identifier } : {}),
+    ...(input.ev_backend_url !== undefined ? { ev_backend_url: input.ev_backend_url } : {}),
+    updated_at: Date.now(),
+  })
   const updated = await findEntityByCode(db, row.code)
   if (!updated) throw notFound('Entity')
   const after = toEntity(updated)
@@ -166,16 +153,14 @@ export async function updateEntity(
 
 /** The entities of the signed-in user with their relation; a platform administrator sees every entity. */
 export async function myEntities(db: Db, auth: AuthContext, limit: number): Promise<MyEntity[]> {
-  const memberships = await db
-    .selectFrom('membership')
-    .where('user_id', '=', auth.userId)
-    .select(['entity_code', 'relation'])
-    .execute()
+  const memberships = await userMemberships(db, auth.userId)
   const relationOf = new Map(memberships.map((m) => [m.entity_code, m.relation]))
-  let q = db.selectFrom('entity').selectAll()
-  if (!auth.isPlatformAdmin)
-    q = q.where('code', 'in', memberships.length ? memberships.map((m) => m.entity_code) : [''])
-  const rows = await q.orderBy('name').limit(limit).execute()
+  const codes = auth.isPlatformAdmin
+    ? undefined
+    : memberships.length
+      ? memberships.map((m) => m.entity_code)
+      : ['']
+  const rows = await findEntitiesByName(db, codes, limit)
   return rows.map((r) => ({ ...toEntity(r), relation: relationOf.get(r.code) ?? null }))
 }
 
@@ -185,15 +170,7 @@ export async function myEntities(db: Db, auth: AuthContext, limit: number): Prom
  */
 export async function chargingDirectory(db: Db, auth: AuthContext, limit: number): Promise<MyEntity[]> {
   const mine = await myEntities(db, auth, limit)
-  const partners = await db
-    .selectFrom('entity')
-    .where((eb) =>
-      eb.or([containsInsensitive(db, 'roles', '"CPO"'), containsInsensitive(db, 'roles', '"EMSP"')]),
-    )
-    .selectAll()
-    .orderBy('name')
-    .limit(limit)
-    .execute()
+  const partners = await findChargingPartners(db, limit)
   const seen = new Set(mine.map((e) => e.code))
   return [
     ...mine,
@@ -210,11 +187,7 @@ export async function switchEntity(db: Db, caller: Caller, entityCode: string) {
   if (!row) throw notFound('Entity')
   if (!caller.auth.isPlatformAdmin && (await membershipOf(db, caller.auth.userId, row.code)) === undefined)
     throw notFound('Entity')
-  await db
-    .updateTable('auth_session')
-    .set({ entity_code: row.code })
-    .where('id', '=', caller.auth.sessionId)
-    .execute()
+  await setSessionEntity(db, caller.auth.sessionId, row.code)
   await auditChange(
     db,
     caller,

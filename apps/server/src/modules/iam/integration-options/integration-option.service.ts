@@ -6,6 +6,15 @@ import { parseJson } from '../../../lib/json'
 import type { Caller } from '../../../lib/request-meta'
 import { bodyIssues, isUniqueViolation } from '../../payment/payment-configs/settings-errors'
 import { auditChange } from '../audit/audit.service'
+import {
+  countIntegrationOptions,
+  deleteIntegrationOptionRow,
+  findIntegrationOption,
+  findIntegrationOptionPage,
+  insertIntegrationOption,
+  isIntegrationOptionNameTaken,
+  updateIntegrationOptionRow,
+} from './integration-option.repository'
 import type { IntegrationOptionRow } from './integration-option.table'
 
 type Settings = Record<string, string>
@@ -28,19 +37,8 @@ export function toIntegrationOption(row: IntegrationOptionRow): IntegrationOptio
   }
 }
 
-function optionsOf(db: Db, entityCode: string, typeCode: string | undefined) {
-  let q = db.selectFrom('integration_option').where('entity_code', '=', entityCode)
-  if (typeCode !== undefined) q = q.where('type_code', '=', typeCode)
-  return q
-}
-
 async function requireOption(db: Db, entityCode: string, id: number): Promise<IntegrationOptionRow> {
-  const row = await db
-    .selectFrom('integration_option')
-    .where('entity_code', '=', entityCode)
-    .where('id', '=', id)
-    .selectAll()
-    .executeTakeFirst()
+  const row = await findIntegrationOption(db, entityCode, id)
   if (!row) throw notFound('Integration option')
   return row
 }
@@ -56,18 +54,10 @@ export async function filterIntegrationOptions(
 ) {
   const entityCode = caller.auth.entityCode
   const [rows, count] = await Promise.all([
-    optionsOf(db, entityCode, f.type_code)
-      .selectAll()
-      .orderBy('name')
-      .orderBy('id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    optionsOf(db, entityCode, f.type_code)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    findIntegrationOptionPage(db, entityCode, f),
+    countIntegrationOptions(db, entityCode, f.type_code),
   ])
-  return { options: rows.map(toIntegrationOption), count: Number(count.n) }
+  return { options: rows.map(toIntegrationOption), count }
 }
 
 /**
@@ -102,9 +92,7 @@ const nameTaken = () =>
   fieldError('body.name', 'An integration option with this name already exists', 'taken')
 
 async function ensureUnique(db: Db, entityCode: string, name: string, exceptId?: number) {
-  let q = db.selectFrom('integration_option').where('entity_code', '=', entityCode).where('name', '=', name)
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
-  if (await q.select('id').executeTakeFirst()) throw nameTaken()
+  if (await isIntegrationOptionNameTaken(db, entityCode, name, exceptId)) throw nameTaken()
 }
 
 export async function createIntegrationOption(
@@ -118,21 +106,17 @@ export async function createIntegrationOption(
   const now = Date.now()
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('integration_option')
-        .values({
-          entity_code: entityCode,
-          type_code: input.type_code,
-          gateway_name: input.gateway_name,
-          name: input.name,
-          is_enabled: input.is_enabled ? 1 : 0,
-          config,
-          secrets,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await insertIntegrationOption(trx, {
+        entity_code: entityCode,
+        type_code: input.type_code,
+        gateway_name: input.gateway_name,
+        name: input.name,
+        is_enabled: input.is_enabled ? 1 : 0,
+        config,
+        secrets,
+        created_at: now,
+        updated_at: now,
+      })
       const option = toIntegrationOption(row)
       await auditChange(trx, caller, 'integration_option_created', 'integration_option', row.id, null, option)
       return option
@@ -155,21 +139,15 @@ export async function updateIntegrationOption(
   await ensureUnique(db, entityCode, input.name, id)
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('integration_option')
-        .set({
-          type_code: input.type_code,
-          gateway_name: input.gateway_name,
-          name: input.name,
-          is_enabled: input.is_enabled ? 1 : 0,
-          config,
-          secrets,
-          updated_at: Date.now(),
-        })
-        .where('entity_code', '=', entityCode)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await updateIntegrationOptionRow(trx, entityCode, id, {
+        type_code: input.type_code,
+        gateway_name: input.gateway_name,
+        name: input.name,
+        is_enabled: input.is_enabled ? 1 : 0,
+        config,
+        secrets,
+        updated_at: Date.now(),
+      })
       const after = toIntegrationOption(row)
       await auditChange(
         trx,
@@ -192,11 +170,7 @@ export async function deleteIntegrationOption(db: Db, caller: Caller, id: number
   const entityCode = caller.auth.entityCode
   const before = toIntegrationOption(await requireOption(db, entityCode, id))
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('integration_option')
-      .where('entity_code', '=', entityCode)
-      .where('id', '=', id)
-      .execute()
+    await deleteIntegrationOptionRow(trx, entityCode, id)
     await auditChange(trx, caller, 'integration_option_deleted', 'integration_option', id, before, null)
   })
 }

@@ -1,6 +1,7 @@
+import type { Insertable } from 'kysely'
 import type { Db } from '../../../db/database'
 import { containsInsensitive } from '../../../lib/sql'
-import type { IamPolicyRow } from './policy.table'
+import type { IamPolicyRow, IamPolicyTable } from './policy.table'
 
 /** Policies an entity can see and use: the presets (no entity) and its own. */
 function visible(db: Db, entityCode: string) {
@@ -72,4 +73,27 @@ export async function policyUsage(db: Db, entityCode: string, ids: readonly numb
     .execute()
   for (const u of userRows) if (u.policy_id !== null) users.set(u.policy_id, Number(u.n))
   return { roles, users }
+}
+
+export function insertPolicy(db: Db, row: Insertable<IamPolicyTable>): Promise<IamPolicyRow> {
+  return db.insertInto('iam_policy').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Changes one of the entity's own policies; presets (no entity) are never matched. */
+export async function updatePolicyRow(
+  db: Db,
+  entityCode: string,
+  id: number,
+  values: Pick<IamPolicyRow, 'name' | 'description' | 'statements' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('iam_policy')
+    .set(values)
+    .where('id', '=', id)
+    .where('entity_code', '=', entityCode)
+    .execute()
+}
+
+export async function deletePolicyRow(db: Db, entityCode: string, id: number): Promise<void> {
+  await db.deleteFrom('iam_policy').where('id', '=', id).where('entity_code', '=', entityCode).execute()
 }

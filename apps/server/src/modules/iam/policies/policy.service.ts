@@ -5,7 +5,15 @@ import { forbidden, HttpError, notFound } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../audit/audit.service'
-import { countPolicies, findPolicyPage, findVisiblePolicy, policyUsage } from './policy.repository'
+import {
+  countPolicies,
+  deletePolicyRow,
+  findPolicyPage,
+  findVisiblePolicy,
+  insertPolicy,
+  policyUsage,
+  updatePolicyRow,
+} from './policy.repository'
 import type { IamPolicyRow } from './policy.table'
 
 type PolicyInput = z.output<typeof policyWriteRequest>
@@ -81,19 +89,15 @@ export async function createPolicy(
   input: PolicyWriteRequest & PolicyInput,
 ): Promise<Policy> {
   const now = Date.now()
-  const row = await db
-    .insertInto('iam_policy')
-    .values({
-      entity_code: caller.auth.entityCode,
-      name: input.name,
-      description: input.description,
-      type: 'custom',
-      statements: JSON.stringify(input.statements),
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await insertPolicy(db, {
+    entity_code: caller.auth.entityCode,
+    name: input.name,
+    description: input.description,
+    type: 'custom',
+    statements: JSON.stringify(input.statements),
+    created_at: now,
+    updated_at: now,
+  })
   const policy = toPolicy(row, { roles: new Map(), users: new Map() })
   await auditChange(db, caller, 'policy_created', 'policy', row.id, null, policy)
   return policy
@@ -101,17 +105,12 @@ export async function createPolicy(
 
 export async function updatePolicy(db: Db, caller: Caller, id: number, input: PolicyInput): Promise<Policy> {
   const before = await ownCustom(db, caller, id)
-  await db
-    .updateTable('iam_policy')
-    .set({
-      name: input.name,
-      description: input.description,
-      statements: JSON.stringify(input.statements),
-      updated_at: Date.now(),
-    })
-    .where('id', '=', id)
-    .where('entity_code', '=', caller.auth.entityCode)
-    .execute()
+  await updatePolicyRow(db, caller.auth.entityCode, id, {
+    name: input.name,
+    description: input.description,
+    statements: JSON.stringify(input.statements),
+    updated_at: Date.now(),
+  })
   const after = await getPolicy(db, caller, id)
   await auditChange(
     db,
@@ -136,10 +135,6 @@ export async function deletePolicy(db: Db, caller: Caller, id: number): Promise<
       `This policy is in use by ${String(policy.role_count)} role(s) and ${String(policy.user_count)} user(s); remove it from them first`,
     )
   }
-  await db
-    .deleteFrom('iam_policy')
-    .where('id', '=', row.id)
-    .where('entity_code', '=', caller.auth.entityCode)
-    .execute()
+  await deletePolicyRow(db, caller.auth.entityCode, row.id)
   await auditChange(db, caller, 'policy_deleted', 'policy', id, policy, null)
 }

@@ -4,54 +4,45 @@ import type { z } from 'zod'
 import type { Db } from '../../../db/database'
 import { fieldError, HttpError, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
-import { containsInsensitive } from '../../../lib/sql'
 import { auditChange } from '../audit/audit.service'
 import type { IamRoleRow } from '../policies/policy.table'
+import {
+  countRoles,
+  deleteRoleRow,
+  findRole,
+  findRoleOptions,
+  findRolePage,
+  findRolePolicies,
+  insertRole,
+  insertRolePolicies,
+  isRoleNameTaken,
+  replaceRolePolicies,
+  roleUserCounts,
+  updateRoleRow,
+  usablePolicyIds,
+} from './role.repository'
 
 type RoleInput = z.output<typeof roleWriteRequest>
-
-function filtered(db: Db, entityCode: string, search: string | undefined) {
-  let q = db.selectFrom('iam_role').where('iam_role.entity_code', '=', entityCode)
-  if (search) q = q.where(() => containsInsensitive(db, 'iam_role.name', search))
-  return q
-}
 
 async function toRoles(db: Db, entityCode: string, rows: IamRoleRow[]): Promise<Role[]> {
   const ids = rows.map((r) => r.id)
   if (ids.length === 0) return []
-  const policies = await db
-    .selectFrom('iam_role_policy as rp')
-    .innerJoin('iam_policy as p', 'p.id', 'rp.policy_id')
-    .where('rp.role_id', 'in', ids)
-    .select(['rp.role_id', 'p.id', 'p.name'])
-    .orderBy('p.name')
-    .execute()
-  const users = await db
-    .selectFrom('iam_grant')
-    .where('entity_code', '=', entityCode)
-    .where('role_id', 'in', ids)
-    .select(['role_id', (eb) => eb.fn.count<number | string>('user_id').distinct().as('n')])
-    .groupBy('role_id')
-    .execute()
+  const policies = await findRolePolicies(db, ids)
+  const users = await roleUserCounts(db, entityCode, ids)
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
     entity_code: r.entity_code,
     policies: policies.filter((p) => p.role_id === r.id).map((p) => ({ id: p.id, name: p.name })),
-    user_count: Number(users.find((u) => u.role_id === r.id)?.n ?? 0),
+    user_count: users.get(r.id) ?? 0,
     created_at: r.created_at,
     updated_at: r.updated_at,
   }))
 }
 
 export async function getRole(db: Db, caller: Caller, id: number): Promise<Role> {
-  const row = await db
-    .selectFrom('iam_role')
-    .where('entity_code', '=', caller.auth.entityCode)
-    .where('id', '=', id)
-    .selectAll()
-    .executeTakeFirst()
+  const row = await findRole(db, caller.auth.entityCode, id)
   if (!row) throw notFound('Role')
   const [role] = await toRoles(db, caller.auth.entityCode, [row])
   if (!role) throw notFound('Role')
@@ -65,37 +56,20 @@ export async function filterRoles(
 ) {
   const entityCode = caller.auth.entityCode
   const [rows, count] = await Promise.all([
-    filtered(db, entityCode, f.search)
-      .selectAll('iam_role')
-      .orderBy('iam_role.name')
-      .orderBy('iam_role.id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    filtered(db, entityCode, f.search)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
+    findRolePage(db, entityCode, f),
+    countRoles(db, entityCode, f.search),
   ])
-  return { roles: await toRoles(db, entityCode, rows), count: Number(count.count) }
+  return { roles: await toRoles(db, entityCode, rows), count }
 }
 
 export async function searchRoles(db: Db, caller: Caller, query: string, limit: number) {
-  return filtered(db, caller.auth.entityCode, query || undefined)
-    .select(['iam_role.id', 'iam_role.name'])
-    .orderBy('iam_role.name')
-    .limit(limit)
-    .execute()
+  return findRoleOptions(db, caller.auth.entityCode, query || undefined, limit)
 }
 
 /** Every policy of a role must be one the entity can use (a preset or its own). */
 async function checkPolicies(db: Db, entityCode: string, ids: readonly number[]) {
-  const found = await db
-    .selectFrom('iam_policy')
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('entity_code', '=', entityCode), eb('entity_code', 'is', null)]))
-    .select('id')
-    .execute()
-  const missing = ids.filter((id) => !found.some((f) => f.id === id))
+  const found = await usablePolicyIds(db, entityCode, ids)
+  const missing = ids.filter((id) => !found.includes(id))
   if (missing.length > 0)
     throw fieldError('body.policy_ids', `Unknown policy: ${missing.join(', ')}`, 'unknown_reference', {
       values: missing,
@@ -103,9 +77,7 @@ async function checkPolicies(db: Db, entityCode: string, ids: readonly number[])
 }
 
 async function nameTaken(db: Db, entityCode: string, name: string, exceptId?: number) {
-  let q = db.selectFrom('iam_role').where('entity_code', '=', entityCode).where('name', '=', name)
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
-  if (await q.select('id').executeTakeFirst())
+  if (await isRoleNameTaken(db, entityCode, name, exceptId))
     throw fieldError('body.name', 'A role with this name already exists', 'taken')
 }
 
@@ -115,22 +87,15 @@ export async function createRole(db: Db, caller: Caller, input: RoleWriteRequest
   await nameTaken(db, entityCode, input.name)
   const now = Date.now()
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('iam_role')
-      .values({
-        entity_code: entityCode,
-        name: input.name,
-        description: input.description,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('iam_role_policy')
-      .values([...new Set(input.policy_ids)].map((policy_id) => ({ role_id: row.id, policy_id })))
-      .execute()
-    return row.id
+    const roleId = await insertRole(trx, {
+      entity_code: entityCode,
+      name: input.name,
+      description: input.description,
+      created_at: now,
+      updated_at: now,
+    })
+    await insertRolePolicies(trx, roleId, input.policy_ids)
+    return roleId
   })
   const role = await getRole(db, caller, id)
   await auditChange(db, caller, 'role_created', 'role', id, null, role)
@@ -142,17 +107,12 @@ export async function updateRole(db: Db, caller: Caller, id: number, input: Role
   await checkPolicies(db, caller.auth.entityCode, input.policy_ids)
   await nameTaken(db, caller.auth.entityCode, input.name, id)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('iam_role')
-      .set({ name: input.name, description: input.description, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('entity_code', '=', caller.auth.entityCode)
-      .execute()
-    await trx.deleteFrom('iam_role_policy').where('role_id', '=', id).execute()
-    await trx
-      .insertInto('iam_role_policy')
-      .values([...new Set(input.policy_ids)].map((policy_id) => ({ role_id: id, policy_id })))
-      .execute()
+    await updateRoleRow(trx, caller.auth.entityCode, id, {
+      name: input.name,
+      description: input.description,
+      updated_at: Date.now(),
+    })
+    await replaceRolePolicies(trx, id, input.policy_ids)
   })
   const after = await getRole(db, caller, id)
   await auditChange(db, caller, 'role_updated', 'role', id, before, after)
@@ -168,10 +128,6 @@ export async function deleteRole(db: Db, caller: Caller, id: number): Promise<vo
       `This role is given to ${String(role.user_count)} user(s); take it from them first`,
     )
   }
-  await db
-    .deleteFrom('iam_role')
-    .where('id', '=', id)
-    .where('entity_code', '=', caller.auth.entityCode)
-    .execute()
+  await deleteRoleRow(db, caller.auth.entityCode, id)
   await auditChange(db, caller, 'role_deleted', 'role', id, role, null)
 }

@@ -1,6 +1,7 @@
+import type { Insertable } from 'kysely'
 import type { Db } from '../../../db/database'
 import { containsInsensitive } from '../../../lib/sql'
-import type { ResourceSetRow } from './set.table'
+import type { ResourceSetRow, ResourceSetTable } from './set.table'
 
 export interface SetFilter {
   limit: number
@@ -98,4 +99,97 @@ export async function setIdsWithDescendants(
     }
   }
   return [...chosen]
+}
+
+/** The entity's machines in the set, by alias (at most 5000). */
+export function findSetMachines(db: Db, entityCode: string, setId: number) {
+  return db
+    .selectFrom('machine_set')
+    .innerJoin('machine', 'machine.id', 'machine_set.machine_id')
+    .where('machine_set.set_id', '=', setId)
+    .where('machine.entity_code', '=', entityCode)
+    .select(['machine.id', 'machine.alias', 'machine.serial_number'])
+    .orderBy('machine.alias')
+    .limit(5000)
+    .execute()
+}
+
+/** The sets directly below this one, by name. */
+export function findChildSets(db: Db, entityCode: string, parentId: number) {
+  return db
+    .selectFrom('resource_set')
+    .where('entity_code', '=', entityCode)
+    .where('parent_id', '=', parentId)
+    .select(['id', 'code', 'name'])
+    .orderBy('name')
+    .execute()
+}
+
+/** The entity's machines whose alias, serial number or location contains the query (all when it is empty). */
+export function findMachinesMatching(db: Db, entityCode: string, query: string, limit: number) {
+  let q = db.selectFrom('machine').where('entity_code', '=', entityCode)
+  if (query) {
+    q = q.where((eb) =>
+      eb.or([
+        containsInsensitive(db, 'machine.alias', query),
+        containsInsensitive(db, 'machine.serial_number', query),
+        containsInsensitive(db, 'machine.location', query),
+      ]),
+    )
+  }
+  return q.select(['id', 'alias', 'serial_number']).orderBy('alias').limit(limit).execute()
+}
+
+/** Which of these machine ids belong to the entity. */
+export async function existingMachineIds(
+  db: Db,
+  entityCode: string,
+  ids: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('machine')
+    .where('entity_code', '=', entityCode)
+    .where('id', 'in', ids)
+    .select('id')
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** Inserts a set and answers its id. */
+export async function insertSet(db: Db, row: Insertable<ResourceSetTable>): Promise<number> {
+  const inserted = await db.insertInto('resource_set').values(row).returning('id').executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+export async function updateSetRow(
+  db: Db,
+  entityCode: string,
+  id: number,
+  values: Pick<ResourceSetRow, 'code' | 'name' | 'description' | 'parent_id'>,
+): Promise<void> {
+  await db
+    .updateTable('resource_set')
+    .set(values)
+    .where('id', '=', id)
+    .where('entity_code', '=', entityCode)
+    .execute()
+}
+
+/** Puts the machines in the set (nothing to insert when there are none). */
+export async function insertSetMachines(db: Db, setId: number, machineIds: readonly number[]): Promise<void> {
+  if (machineIds.length)
+    await db
+      .insertInto('machine_set')
+      .values(machineIds.map((machine_id) => ({ machine_id, set_id: setId })))
+      .execute()
+}
+
+/** Replaces the machines of the set with these. */
+export async function replaceSetMachines(
+  db: Db,
+  setId: number,
+  machineIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('machine_set').where('set_id', '=', setId).execute()
+  await insertSetMachines(db, setId, machineIds)
 }

@@ -3,10 +3,23 @@ import type { z } from 'zod'
 import type { Db } from '../../../db/database'
 import { fieldError, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
-import { containsInsensitive } from '../../../lib/sql'
 import { auditChange } from '../audit/audit.service'
 import type { SetFilter } from './set.repository'
-import { allSetsOf, countSets, findSet, findSetPage, resourceCounts } from './set.repository'
+import {
+  allSetsOf,
+  countSets,
+  existingMachineIds,
+  findChildSets,
+  findMachinesMatching,
+  findSet,
+  findSetMachines,
+  findSetPage,
+  insertSet,
+  insertSetMachines,
+  replaceSetMachines,
+  resourceCounts,
+  updateSetRow,
+} from './set.repository'
 import type { ResourceSetRow } from './set.table'
 
 type SetInput = z.output<typeof setWriteRequest>
@@ -43,22 +56,8 @@ export async function getSet(db: Db, caller: Caller, id: number) {
   const row = await findSet(db, entityCode, id)
   if (!row) throw notFound('Set')
   const counts = await resourceCounts(db, [id])
-  const machines = await db
-    .selectFrom('machine_set')
-    .innerJoin('machine', 'machine.id', 'machine_set.machine_id')
-    .where('machine_set.set_id', '=', id)
-    .where('machine.entity_code', '=', entityCode)
-    .select(['machine.id', 'machine.alias', 'machine.serial_number'])
-    .orderBy('machine.alias')
-    .limit(5000)
-    .execute()
-  const children = await db
-    .selectFrom('resource_set')
-    .where('entity_code', '=', entityCode)
-    .where('parent_id', '=', id)
-    .select(['id', 'code', 'name'])
-    .orderBy('name')
-    .execute()
+  const machines = await findSetMachines(db, entityCode, id)
+  const children = await findChildSets(db, entityCode, id)
   return {
     ...toSet(row, counts),
     resources: machines.map((m) => ({
@@ -85,17 +84,7 @@ export async function setParents(db: Db, caller: Caller, id: number) {
 }
 
 export async function searchSetResources(db: Db, caller: Caller, query: string, limit: number) {
-  let q = db.selectFrom('machine').where('entity_code', '=', caller.auth.entityCode)
-  if (query) {
-    q = q.where((eb) =>
-      eb.or([
-        containsInsensitive(db, 'machine.alias', query),
-        containsInsensitive(db, 'machine.serial_number', query),
-        containsInsensitive(db, 'machine.location', query),
-      ]),
-    )
-  }
-  const rows = await q.select(['id', 'alias', 'serial_number']).orderBy('alias').limit(limit).execute()
+  const rows = await findMachinesMatching(db, caller.auth.entityCode, query, limit)
   return rows.map((m) => ({
     resource_code: `machines/${String(m.id)}`,
     name: `${m.alias} (${m.serial_number})`,
@@ -119,13 +108,8 @@ async function validate(db: Db, entityCode: string, input: SetInput, selfId?: nu
   }
   const ids = [...new Set(input.resource_codes.map((c) => Number(c.split('/')[1])))]
   if (ids.length > 0) {
-    const found = await db
-      .selectFrom('machine')
-      .where('entity_code', '=', entityCode)
-      .where('id', 'in', ids)
-      .select('id')
-      .execute()
-    const missing = ids.filter((id) => !found.some((f) => f.id === id))
+    const found = await existingMachineIds(db, entityCode, ids)
+    const missing = ids.filter((id) => !found.includes(id))
     if (missing.length > 0)
       throw fieldError(
         'body.resource_codes',
@@ -143,24 +127,16 @@ export async function createSet(db: Db, caller: Caller, input: SetInput) {
   const entityCode = caller.auth.entityCode
   const machineIds = await validate(db, entityCode, input)
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('resource_set')
-      .values({
-        entity_code: entityCode,
-        code: input.code,
-        name: input.name,
-        description: input.description,
-        parent_id: input.parent_id,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    if (machineIds.length)
-      await trx
-        .insertInto('machine_set')
-        .values(machineIds.map((machine_id) => ({ machine_id, set_id: row.id })))
-        .execute()
-    return row.id
+    const setId = await insertSet(trx, {
+      entity_code: entityCode,
+      code: input.code,
+      name: input.name,
+      description: input.description,
+      parent_id: input.parent_id,
+      created_at: Date.now(),
+    })
+    await insertSetMachines(trx, setId, machineIds)
+    return setId
   })
   const set = await getSet(db, caller, id)
   await auditChange(db, caller, 'set_created', 'set', id, null, {
@@ -175,18 +151,13 @@ export async function updateSet(db: Db, caller: Caller, id: number, input: SetIn
   const before = await getSet(db, caller, id)
   const machineIds = await validate(db, entityCode, input, id)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('resource_set')
-      .set({ code: input.code, name: input.name, description: input.description, parent_id: input.parent_id })
-      .where('id', '=', id)
-      .where('entity_code', '=', entityCode)
-      .execute()
-    await trx.deleteFrom('machine_set').where('set_id', '=', id).execute()
-    if (machineIds.length)
-      await trx
-        .insertInto('machine_set')
-        .values(machineIds.map((machine_id) => ({ machine_id, set_id: id })))
-        .execute()
+    await updateSetRow(trx, entityCode, id, {
+      code: input.code,
+      name: input.name,
+      description: input.description,
+      parent_id: input.parent_id,
+    })
+    await replaceSetMachines(trx, id, machineIds)
   })
   const after = await getSet(db, caller, id)
   const brief = (s: typeof after) => ({ ...s, resources: s.resources.map((r) => r.resource_code) })

@@ -6,14 +6,26 @@ import type { Db } from '../../../db/database'
 import { badRequest, fieldError, forbidden, notFound } from '../../../lib/errors'
 import { hashPassword } from '../../../lib/passwords'
 import type { Caller } from '../../../lib/request-meta'
-import { containsInsensitive } from '../../../lib/sql'
 import { hashToken, newOpaqueToken, newUuid } from '../../../lib/tokens'
 import { checkPermission } from '../../../plugins/auth'
 import { auditChange } from '../audit/audit.service'
 import { RESET_LINK_TTL_MS } from '../auth/password.service'
+import { insertPasswordReset, updateUserStatus as setUserStatus } from '../auth/password.repository'
 import { revokeUserSessions } from '../auth/session.repository'
 import { grantsOf, replaceGrants, validateGrants } from './grant.repository'
-import { findUserByUsername, findUserByUuid, membershipOf } from './user.repository'
+import {
+  findChildEntityPage,
+  findMember,
+  findMemberPage,
+  findUserByUsername,
+  findUserByUuid,
+  insertMembership,
+  insertUser,
+  membershipOf,
+  searchMembers,
+  updateMembershipRelation,
+  updateUserProfile,
+} from './user.repository'
 import type { AppUserRow } from './user.table'
 
 type CreateInput = z.output<typeof userCreateRequest>
@@ -44,19 +56,8 @@ export async function toListItems(
   }))
 }
 
-function members(db: Db, entityCode: string) {
-  return db
-    .selectFrom('app_user')
-    .innerJoin('membership', 'membership.user_id', 'app_user.id')
-    .where('membership.entity_code', '=', entityCode)
-}
-
 export async function memberItem(db: Db, entityCode: string, userUuid: string): Promise<UserListItem> {
-  const row = await members(db, entityCode)
-    .where('app_user.user_uuid', '=', userUuid)
-    .selectAll('app_user')
-    .select('membership.relation')
-    .executeTakeFirst()
+  const row = await findMember(db, entityCode, userUuid)
   if (!row) throw notFound('User')
   const [item] = await toListItems(db, entityCode, [row])
   if (!item) throw notFound('User')
@@ -71,56 +72,14 @@ export interface UserFilter {
   search?: string | undefined
 }
 
-function filtered(db: Db, entityCode: string, f: Omit<UserFilter, 'limit' | 'offset'>) {
-  let q = members(db, entityCode)
-  if (f.status_list?.length) q = q.where('app_user.status', 'in', f.status_list)
-  const roleId = f.role_id
-  if (roleId !== undefined) {
-    q = q.where('app_user.id', 'in', (eb) =>
-      eb
-        .selectFrom('iam_grant')
-        .where('iam_grant.entity_code', '=', entityCode)
-        .where('iam_grant.role_id', '=', roleId)
-        .select('iam_grant.user_id'),
-    )
-  }
-  const search = f.search
-  if (search) {
-    q = q.where((eb) =>
-      eb.or(
-        ['app_user.name', 'app_user.username', 'app_user.email', 'app_user.phone_number'].map((c) =>
-          containsInsensitive(db, c, search),
-        ),
-      ),
-    )
-  }
-  return q
-}
-
 export async function filterUsers(db: Db, caller: Caller, f: UserFilter) {
   const entityCode = caller.auth.entityCode
-  const [rows, count] = await Promise.all([
-    filtered(db, entityCode, f)
-      .selectAll('app_user')
-      .select('membership.relation')
-      .orderBy('app_user.name')
-      .orderBy('app_user.id')
-      .limit(f.limit)
-      .offset(f.offset)
-      .execute(),
-    filtered(db, entityCode, f)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return { users: await toListItems(db, entityCode, rows), count: Number(count.count) }
+  const { rows, count } = await findMemberPage(db, entityCode, f)
+  return { users: await toListItems(db, entityCode, rows), count }
 }
 
 export async function searchUsers(db: Db, caller: Caller, query: string, limit: number) {
-  return filtered(db, caller.auth.entityCode, { search: query || undefined })
-    .select(['app_user.user_uuid', 'app_user.name', 'app_user.username'])
-    .orderBy('app_user.name')
-    .limit(limit)
-    .execute()
+  return searchMembers(db, caller.auth.entityCode, query, limit)
 }
 
 /**
@@ -136,46 +95,38 @@ export async function createUser(db: Db, caller: Caller, input: CreateInput) {
   const token = newOpaqueToken()
   const userUuid = newUuid()
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('app_user')
-      .values({
-        user_uuid: userUuid,
-        name: input.name,
-        username: input.username,
-        email: input.email,
-        phone_number: input.phone_number,
-        image_url: input.image_url,
-        password_hash: await hashPassword(randomBytes(24).toString('base64url')),
-        status: UserStatus.PendingActivation,
-        is_platform_admin: 0,
-        mfa_primary_mode: 'none',
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_last_step: null,
-        password_changed_at: null,
-        is_initial_login: 0,
-        default_entity_code: entityCode,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('membership')
-      .values({ user_id: row.id, entity_code: entityCode, relation: input.relation, created_at: now })
-      .execute()
-    await replaceGrants(trx, entityCode, row.id, input.grants, now)
-    await trx
-      .insertInto('password_reset')
-      .values({
-        token_hash: hashToken(token),
-        user_id: row.id,
-        expires_at: now + RESET_LINK_TTL_MS,
-        spent_at: null,
-        created_at: now,
-        created_by: caller.auth.userId,
-      })
-      .execute()
+    const userId = await insertUser(trx, {
+      user_uuid: userUuid,
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      phone_number: input.phone_number,
+      image_url: input.image_url,
+      password_hash: await hashPassword(randomBytes(24).toString('base64url')),
+      status: UserStatus.PendingActivation,
+      is_platform_admin: 0,
+      mfa_primary_mode: 'none',
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      password_changed_at: null,
+      is_initial_login: 0,
+      default_entity_code: entityCode,
+      created_at: now,
+      updated_at: now,
+    })
+    await insertMembership(trx, { userId, entityCode, relation: input.relation }, now)
+    await replaceGrants(trx, entityCode, userId, input.grants, now)
+    await insertPasswordReset(
+      trx,
+      {
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: now + RESET_LINK_TTL_MS,
+        createdBy: caller.auth.userId,
+      },
+      now,
+    )
   })
   const user = await memberItem(db, entityCode, userUuid)
   await auditChange(db, caller, 'user_created', 'user', userUuid, null, user)
@@ -210,18 +161,9 @@ export async function updateUser(db: Db, caller: Caller, userUuid: string, input
       ...(input.phone_number !== undefined ? { phone_number: input.phone_number } : {}),
       ...(input.image_url !== undefined ? { image_url: input.image_url } : {}),
     }
-    await trx
-      .updateTable('app_user')
-      .set({ ...fields, updated_at: now })
-      .where('id', '=', target.id)
-      .execute()
+    await updateUserProfile(trx, target.id, fields, now)
     if (input.relation !== undefined) {
-      await trx
-        .updateTable('membership')
-        .set({ relation: input.relation })
-        .where('user_id', '=', target.id)
-        .where('entity_code', '=', entityCode)
-        .execute()
+      await updateMembershipRelation(trx, target.id, entityCode, input.relation)
     }
     if (input.grants) await replaceGrants(trx, entityCode, target.id, input.grants, now)
   })
@@ -248,7 +190,7 @@ export async function updateUserStatus(db: Db, caller: Caller, userUuid: string,
   if (before.relation === 0 && !caller.auth.isPlatformAdmin)
     throw forbidden("Only a platform administrator can change an owner's status")
   const now = Date.now()
-  await db.updateTable('app_user').set({ status, updated_at: now }).where('id', '=', target.id).execute()
+  await setUserStatus(db, target.id, status, now)
   if (status === UserStatus.Inactive) await revokeUserSessions(db, target.id, 'deactivated', now)
   const after = await memberItem(db, entityCode, userUuid)
   await auditChange(
@@ -275,18 +217,9 @@ export async function childEntities(db: Db, caller: Caller, userUuid: string, li
       throw notFound('User')
     await checkPermission(db, caller.auth, { app: 'iam', resource: 'users/*', action: 'read' })
   }
-  const parents = db
-    .selectFrom('membership')
-    .where('user_id', '=', target.id)
-    .where('relation', 'in', [0, 1])
-    .select('entity_code')
-  const q = db.selectFrom('entity').where('parent_code', 'in', parents)
-  const [rows, count] = await Promise.all([
-    q.select(['code', 'name', 'parent_code']).orderBy('name').limit(limit).offset(offset).execute(),
-    q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-  ])
+  const { rows, count } = await findChildEntityPage(db, target.id, limit, offset)
   return {
     entities: rows.map((r) => ({ code: r.code, name: r.name, parent_code: r.parent_code ?? '' })),
-    count: Number(count.count),
+    count,
   }
 }

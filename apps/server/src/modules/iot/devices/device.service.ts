@@ -16,6 +16,7 @@ import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
+import { findUserById } from '../../iam/users/user.repository'
 import type { MachineScope } from '../machines/machine.repository'
 import {
   countDevices,
@@ -176,11 +177,7 @@ export async function createDeviceCommand(
       command_code: row.command_code,
       status: row.status,
     })
-    const user = await trx
-      .selectFrom('app_user')
-      .where('id', '=', caller.auth.userId)
-      .select('name')
-      .executeTakeFirst()
+    const user = await findUserById(trx, caller.auth.userId)
     return toCommand({ ...row, created_by: user?.name ?? null })
   })
 }

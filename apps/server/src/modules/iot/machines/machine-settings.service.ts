@@ -5,6 +5,11 @@ import { fieldError, notFound } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
+import {
+  refreshMachineTotals,
+  updateMachineGeneralSettings,
+  updateMachineItem,
+} from './machine-settings.repository'
 import { findItemsOfMachine, findMachineById } from './machine.repository'
 import { cleanGeneralSettings, machineCountScope, machineScope, toItem } from './machine.service'
 
@@ -30,18 +35,7 @@ export async function updateMachineSettings(
   const row = await requireMachine(db, caller, id)
   const before = cleanGeneralSettings(parseJson<unknown>(row.general_settings, {}), row)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('machine')
-      .set({
-        general_settings: JSON.stringify(settings),
-        model_number: settings.model_number,
-        vmc_type: settings.vmc,
-        vmc_port: settings.vmc_port,
-        updated_at: Date.now(),
-      })
-      .where('entity_code', '=', caller.auth.entityCode)
-      .where('id', '=', id)
-      .execute()
+    await updateMachineGeneralSettings(trx, caller.auth.entityCode, id, settings)
     await auditChange(trx, caller, 'machine_settings_updated', 'machine', id, before, settings)
   })
   counts.invalidate(machineCountScope(caller.auth.entityCode))
@@ -76,34 +70,9 @@ export async function updateMachineItems(
   })
   const items = await db.transaction().execute(async (trx) => {
     for (const item of body.items) {
-      await trx
-        .updateTable('machine_item')
-        .set({
-          price: item.price,
-          stock: item.stock,
-          capacity: item.capacity,
-          is_enabled: item.is_enabled ? 1 : 0,
-        })
-        .where('entity_code', '=', entityCode)
-        .where('machine_id', '=', id)
-        .where('slot_no', '=', item.slot_no)
-        .execute()
+      await updateMachineItem(trx, entityCode, id, item)
     }
-    const totals = await trx
-      .selectFrom('machine_item')
-      .where('entity_code', '=', entityCode)
-      .where('machine_id', '=', id)
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number | string>('stock'), eb.lit(0)).as('stock'),
-        eb.fn.coalesce(eb.fn.sum<number | string>('capacity'), eb.lit(0)).as('capacity'),
-      ])
-      .executeTakeFirstOrThrow()
-    await trx
-      .updateTable('machine')
-      .set({ stock: Number(totals.stock), capacity: Number(totals.capacity), updated_at: Date.now() })
-      .where('entity_code', '=', entityCode)
-      .where('id', '=', id)
-      .execute()
+    await refreshMachineTotals(trx, entityCode, id)
     const after = (await findItemsOfMachine(trx, entityCode, id)).map(toItem)
     const changedSlots = new Set(body.items.map((i) => i.slot_no))
     await auditChange(

@@ -1,7 +1,8 @@
 import type { SkuFilter } from '@portal/contract'
+import type { Updateable } from 'kysely'
 import type { Db } from '../../../db/database'
 import { containsInsensitive } from '../../../lib/sql'
-import type { SkuRow } from './sku.table'
+import type { NewSkuRow, SkuRow, SkuTable } from './sku.table'
 
 /** The filtered SKUs of one entity, without paging: shared by the page query and the count. */
 function filtered(db: Db, entityCode: string, f: SkuFilter) {
@@ -67,4 +68,25 @@ export async function slotCounts(db: Db, entityCode: string, ids: readonly numbe
     .groupBy('sku_id')
     .execute()
   return new Map(rows.map((r) => [Number(r.sku_id), Number(r.n)]))
+}
+
+/** Inserts a SKU and returns its row (a duplicate code fails on the unique index; the service names the field). */
+export function insertSku(db: Db, row: NewSkuRow): Promise<SkuRow> {
+  return db.insertInto('sku').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Updates one of the entity's SKUs and returns its row; throws when there is none. */
+export function updateSkuRow(
+  db: Db,
+  entityCode: string,
+  id: number,
+  changes: Updateable<SkuTable>,
+): Promise<SkuRow> {
+  return db
+    .updateTable('sku')
+    .set(changes)
+    .where('entity_code', '=', entityCode)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }

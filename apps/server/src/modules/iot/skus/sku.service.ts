@@ -5,7 +5,15 @@ import { fieldError, notFound } from '../../../lib/errors'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
 import { isUniqueViolation } from '../../payment/payment-configs/settings-errors'
-import { countSkus, findSkuByCode, findSkuById, findSkuPage, slotCounts } from './sku.repository'
+import {
+  countSkus,
+  findSkuByCode,
+  findSkuById,
+  findSkuPage,
+  insertSku,
+  slotCounts,
+  updateSkuRow,
+} from './sku.repository'
 import type { SkuRow } from './sku.table'
 
 export const skuCountScope = (entityCode: string) => `skus:${entityCode}`
@@ -85,11 +93,12 @@ export async function createSku(db: Db, counts: CountCache, caller: Caller, inpu
   const now = Date.now()
   try {
     const sku = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('sku')
-        .values({ entity_code: entityCode, ...columnsOf(input), created_at: now, updated_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await insertSku(trx, {
+        entity_code: entityCode,
+        ...columnsOf(input),
+        created_at: now,
+        updated_at: now,
+      })
       const created = toSku(row, 0)
       await auditChange(trx, caller, 'sku_created', 'sku', row.id, null, created)
       return created
@@ -115,13 +124,7 @@ export async function updateSku(
   if (other && other.id !== id) throw codeTaken()
   try {
     const sku = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('sku')
-        .set({ ...columnsOf(input), updated_at: Date.now() })
-        .where('entity_code', '=', entityCode)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await updateSkuRow(trx, entityCode, id, { ...columnsOf(input), updated_at: Date.now() })
       const before = await withSlots(trx, entityCode, stored)
       const after = toSku(row, before.slot_count)
       await auditChange(trx, caller, 'sku_updated', 'sku', id, before, after)

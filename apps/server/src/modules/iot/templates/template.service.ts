@@ -12,9 +12,17 @@ import type { Db } from '../../../db/database'
 import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
-import { containsInsensitive } from '../../../lib/sql'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
+import {
+  countTemplates,
+  deleteTemplateRow,
+  findTemplate,
+  findTemplatePage,
+  insertTemplate,
+  updateTemplateRow,
+} from './template.repository'
+import type { TemplateColumns } from './template.repository'
 import type { MachineTemplateRow } from './template.table'
 
 export const templateCountScope = (entityCode: string) => `templates:${entityCode}`
@@ -47,20 +55,6 @@ export function toTemplate(row: MachineTemplateRow): Template {
   }
 }
 
-function filtered(db: Db, entityCode: string, f: TemplateFilter) {
-  let q = db.selectFrom('machine_template').where('entity_code', '=', entityCode)
-  const search = f.search
-  if (search !== undefined && search !== '') {
-    q = q.where((eb) =>
-      eb.or([
-        containsInsensitive(db, 'machine_template.name', search),
-        containsInsensitive(db, 'machine_template.resource_code', search),
-      ]),
-    )
-  }
-  return q
-}
-
 /** A page of templates, most recently changed first; current_page counts from 1 (B §7). */
 export async function filterTemplates(
   db: Db,
@@ -69,30 +63,16 @@ export async function filterTemplates(
   f: TemplateFilter,
 ): Promise<TemplateFilterData> {
   const [rows, count] = await Promise.all([
-    filtered(db, entityCode, f)
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(f.per_page)
-      .offset((f.current_page - 1) * f.per_page)
-      .execute(),
-    counts.get(templateCountScope(entityCode), { search: f.search ?? '' }, async () => {
-      const row = await filtered(db, entityCode, f)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
-    }),
+    findTemplatePage(db, entityCode, f),
+    counts.get(templateCountScope(entityCode), { search: f.search ?? '' }, () =>
+      countTemplates(db, entityCode, f),
+    ),
   ])
   return { templates: rows.map(toListItem), count }
 }
 
 async function requireTemplate(db: Db, entityCode: string, uuid: string): Promise<MachineTemplateRow> {
-  const row = await db
-    .selectFrom('machine_template')
-    .where('entity_code', '=', entityCode)
-    .where('uuid', '=', uuid)
-    .selectAll()
-    .executeTakeFirst()
+  const row = await findTemplate(db, entityCode, uuid)
   if (!row) throw notFound('Machine template')
   return row
 }
@@ -101,7 +81,7 @@ export async function getTemplate(db: Db, entityCode: string, uuid: string): Pro
   return toTemplate(await requireTemplate(db, entityCode, uuid))
 }
 
-function columnsOf(input: TemplateWrite) {
+function columnsOf(input: TemplateWrite): TemplateColumns {
   return {
     resource_code: input.resourceCode,
     name: input.name,
@@ -121,18 +101,14 @@ export async function createTemplate(
 ): Promise<Template> {
   const now = Date.now()
   const template = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('machine_template')
-      .values({
-        uuid: randomUUID(),
-        entity_code: caller.auth.entityCode,
-        version: 1,
-        ...columnsOf(input),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await insertTemplate(trx, {
+      uuid: randomUUID(),
+      entity_code: caller.auth.entityCode,
+      version: 1,
+      ...columnsOf(input),
+      created_at: now,
+      updated_at: now,
+    })
     const created = toTemplate(row)
     await auditChange(trx, caller, 'machine_template_created', 'machine_template', row.uuid, null, created)
     return created
@@ -152,13 +128,11 @@ export async function updateTemplate(
   const entityCode = caller.auth.entityCode
   const stored = await requireTemplate(db, entityCode, uuid)
   const template = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('machine_template')
-      .set({ ...columnsOf(input), version: stored.version + 1, updated_at: Date.now() })
-      .where('entity_code', '=', entityCode)
-      .where('uuid', '=', uuid)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await updateTemplateRow(trx, entityCode, uuid, {
+      ...columnsOf(input),
+      version: stored.version + 1,
+      updated_at: Date.now(),
+    })
     const after = toTemplate(row)
     await auditChange(
       trx,
@@ -184,11 +158,7 @@ export async function deleteTemplate(
   const entityCode = caller.auth.entityCode
   const stored = await requireTemplate(db, entityCode, uuid)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('machine_template')
-      .where('entity_code', '=', entityCode)
-      .where('uuid', '=', uuid)
-      .execute()
+    await deleteTemplateRow(trx, entityCode, uuid)
     await auditChange(
       trx,
       caller,

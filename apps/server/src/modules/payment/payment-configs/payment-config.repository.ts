@@ -1,5 +1,7 @@
+import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../../db/database'
 import { containsInsensitive } from '../../../lib/sql'
+import type { PaymentOptionRow, PaymentOptionTable, UserPaymentConfigTable } from './payment-config.table'
 
 /** Every query of entity payment options and user payment configs; each takes the entity scope. */
 
@@ -164,5 +166,96 @@ export function searchMembers(db: Db, entityCode: string, query: string, limit: 
     .orderBy('u.name')
     .orderBy('u.id')
     .limit(limit)
+    .execute()
+}
+
+export async function insertOption(db: Db, row: Insertable<PaymentOptionTable>): Promise<PaymentOptionRow> {
+  return db.insertInto('payment_option').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Replaces an option's columns; returns the row as stored. */
+export async function updateOption(
+  db: Db,
+  entityCode: string,
+  id: number,
+  changes: Updateable<PaymentOptionTable>,
+): Promise<PaymentOptionRow> {
+  return db
+    .updateTable('payment_option')
+    .set(changes)
+    .where('id', '=', id)
+    .where('entity_code', '=', entityCode)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Ids of the user configs that use an option. */
+export async function findUserConfigIdsOfOption(
+  db: Db,
+  entityCode: string,
+  optionId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_payment_config')
+    .where('entity_code', '=', entityCode)
+    .where('option_id', '=', optionId)
+    .select('id')
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** Deletes an option and the user configs that use it. */
+export async function deleteOptionAndConfigs(db: Db, entityCode: string, id: number): Promise<void> {
+  await db
+    .deleteFrom('user_payment_config')
+    .where('entity_code', '=', entityCode)
+    .where('option_id', '=', id)
+    .execute()
+  await db.deleteFrom('payment_option').where('entity_code', '=', entityCode).where('id', '=', id).execute()
+}
+
+/** The id of a member's config for an option, if there is one. */
+export async function findUserConfigIdFor(
+  db: Db,
+  optionId: number,
+  userId: number,
+): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('user_payment_config')
+    .where('option_id', '=', optionId)
+    .where('user_id', '=', userId)
+    .select('id')
+    .executeTakeFirst()
+}
+
+/** Inserts a user config; returns its id. */
+export async function insertUserConfig(db: Db, row: Insertable<UserPaymentConfigTable>): Promise<number> {
+  const inserted = await db
+    .insertInto('user_payment_config')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+export async function updateUserConfig(
+  db: Db,
+  entityCode: string,
+  id: number,
+  changes: Updateable<UserPaymentConfigTable>,
+): Promise<void> {
+  await db
+    .updateTable('user_payment_config')
+    .set(changes)
+    .where('entity_code', '=', entityCode)
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function deleteUserConfigRow(db: Db, entityCode: string, id: number): Promise<void> {
+  await db
+    .deleteFrom('user_payment_config')
+    .where('entity_code', '=', entityCode)
+    .where('id', '=', id)
     .execute()
 }

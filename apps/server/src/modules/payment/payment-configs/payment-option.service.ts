@@ -16,6 +16,10 @@ import { findEntityByCode } from '../../iam/entities/entity.repository'
 import type { PaymentOptionRow } from './payment-config.table'
 import type { PaymentOptionFilter } from './payment-config.repository'
 import {
+  deleteOptionAndConfigs,
+  findUserConfigIdsOfOption,
+  insertOption,
+  updateOption,
   countOptions,
   findOption,
   findOptionFor,
@@ -157,22 +161,18 @@ export async function createPaymentOption(
   const now = Date.now()
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('payment_option')
-        .values({
-          entity_code: entityCode,
-          method_code: input.method_code,
-          gateway_code: input.gateway_code,
-          display_name: input.display_name,
-          currency_code: currency,
-          is_enabled: input.is_enabled ? 1 : 0,
-          config,
-          secrets,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await insertOption(trx, {
+        entity_code: entityCode,
+        method_code: input.method_code,
+        gateway_code: input.gateway_code,
+        display_name: input.display_name,
+        currency_code: currency,
+        is_enabled: input.is_enabled ? 1 : 0,
+        config,
+        secrets,
+        created_at: now,
+        updated_at: now,
+      })
       const option = toPaymentOption(row, 0)
       await auditChange(trx, caller, 'payment_option_created', 'payment_option', row.id, null, option)
       return option
@@ -196,22 +196,16 @@ export async function updatePaymentOption(
   const before = await withCount(db, entityCode, stored)
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('payment_option')
-        .set({
-          method_code: input.method_code,
-          gateway_code: input.gateway_code,
-          display_name: input.display_name,
-          currency_code: input.currency_code ?? stored.currency_code,
-          is_enabled: input.is_enabled ? 1 : 0,
-          config,
-          secrets,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', id)
-        .where('entity_code', '=', entityCode)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await updateOption(trx, entityCode, id, {
+        method_code: input.method_code,
+        gateway_code: input.gateway_code,
+        display_name: input.display_name,
+        currency_code: input.currency_code ?? stored.currency_code,
+        is_enabled: input.is_enabled ? 1 : 0,
+        config,
+        secrets,
+        updated_at: Date.now(),
+      })
       const after = toPaymentOption(row, before.user_config_count)
       await auditChange(trx, caller, 'payment_option_updated', 'payment_option', id, before, after)
       return after
@@ -227,27 +221,12 @@ export async function deletePaymentOption(db: Db, caller: Caller, id: number): P
   const entityCode = caller.auth.entityCode
   const before = await getPaymentOption(db, caller, id)
   await db.transaction().execute(async (trx) => {
-    const configs = await trx
-      .selectFrom('user_payment_config')
-      .where('entity_code', '=', entityCode)
-      .where('option_id', '=', id)
-      .select('id')
-      .execute()
     const views = await findUserConfigsById(
       trx,
       entityCode,
-      configs.map((c) => c.id),
+      await findUserConfigIdsOfOption(trx, entityCode, id),
     )
-    await trx
-      .deleteFrom('user_payment_config')
-      .where('entity_code', '=', entityCode)
-      .where('option_id', '=', id)
-      .execute()
-    await trx
-      .deleteFrom('payment_option')
-      .where('entity_code', '=', entityCode)
-      .where('id', '=', id)
-      .execute()
+    await deleteOptionAndConfigs(trx, entityCode, id)
     for (const view of views) {
       await auditChange(
         trx,

@@ -6,11 +6,15 @@ import { auditChange } from '../../iam/audit/audit.service'
 import type { UserConfigFilter, UserConfigView } from './payment-config.repository'
 import {
   countUserConfigs,
+  deleteUserConfigRow,
   findMember,
   findOption,
   findUserConfigs,
+  findUserConfigIdFor,
   findUserConfigsById,
+  insertUserConfig,
   searchMembers,
+  updateUserConfig,
 } from './payment-config.repository'
 import { bodyIssues, isUniqueViolation } from './settings-errors'
 
@@ -62,39 +66,22 @@ export async function createUserConfig(
   if (!member) issues.push({ path: 'user_uuid', message: 'No member of this entity has this user id' })
   if (!option) issues.push({ path: 'option_id', message: 'No payment option of this entity has this id' })
   if (!member || !option) throw bodyIssues(issues)
-  const taken = await db
-    .selectFrom('user_payment_config')
-    .where('option_id', '=', option.id)
-    .where('user_id', '=', member.id)
-    .select('id')
-    .executeTakeFirst()
+  const taken = await findUserConfigIdFor(db, option.id, member.id)
   if (taken) throw alreadyConfigured()
   const now = Date.now()
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('user_payment_config')
-        .values({
-          entity_code: entityCode,
-          option_id: option.id,
-          user_id: member.id,
-          daily_limit: input.daily_limit,
-          is_enabled: input.is_enabled ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const config = await getUserConfig(trx, entityCode, row.id)
-      await auditChange(
-        trx,
-        caller,
-        'user_payment_config_created',
-        'user_payment_config',
-        row.id,
-        null,
-        config,
-      )
+      const id = await insertUserConfig(trx, {
+        entity_code: entityCode,
+        option_id: option.id,
+        user_id: member.id,
+        daily_limit: input.daily_limit,
+        is_enabled: input.is_enabled ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      const config = await getUserConfig(trx, entityCode, id)
+      await auditChange(trx, caller, 'user_payment_config_created', 'user_payment_config', id, null, config)
       return config
     })
   } catch (err) {
@@ -107,11 +94,7 @@ export async function deleteUserConfig(db: Db, caller: Caller, id: number): Prom
   const entityCode = caller.auth.entityCode
   const before = await getUserConfig(db, entityCode, id)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('user_payment_config')
-      .where('entity_code', '=', entityCode)
-      .where('id', '=', id)
-      .execute()
+    await deleteUserConfigRow(trx, entityCode, id)
     await auditChange(trx, caller, 'user_payment_config_deleted', 'user_payment_config', id, before, null)
   })
 }
@@ -162,16 +145,11 @@ export async function bulkUpdateUserConfigs(
     for (const entry of entries) {
       const before = found.get(entry.id)
       if (!before) continue
-      await trx
-        .updateTable('user_payment_config')
-        .set({
-          ...(entry.is_enabled === undefined ? {} : { is_enabled: entry.is_enabled ? 1 : 0 }),
-          ...(entry.daily_limit === undefined ? {} : { daily_limit: entry.daily_limit }),
-          updated_at: now,
-        })
-        .where('entity_code', '=', entityCode)
-        .where('id', '=', entry.id)
-        .execute()
+      await updateUserConfig(trx, entityCode, entry.id, {
+        ...(entry.is_enabled === undefined ? {} : { is_enabled: entry.is_enabled ? 1 : 0 }),
+        ...(entry.daily_limit === undefined ? {} : { daily_limit: entry.daily_limit }),
+        updated_at: now,
+      })
       const after = await getUserConfig(trx, entityCode, entry.id)
       await auditChange(
         trx,

@@ -13,6 +13,7 @@ import { notFound } from '../../../lib/errors'
 import { parseJson } from '../../../lib/json'
 import type { Caller } from '../../../lib/request-meta'
 import { auditChange } from '../../iam/audit/audit.service'
+import { findEntityByCode } from '../../iam/entities/entity.repository'
 import {
   countPromotions,
   findPromotionByUuid,
@@ -98,11 +99,8 @@ export async function createPromotion(
 ): Promise<Promotion> {
   const entityCode = caller.auth.entityCode
   const created = await db.transaction().execute(async (trx) => {
-    const entity = await trx
-      .selectFrom('entity')
-      .where('code', '=', entityCode)
-      .select('currency_code')
-      .executeTakeFirstOrThrow()
+    const entity = await findEntityByCode(trx, entityCode)
+    if (!entity) throw new Error(`entity ${entityCode} not found`)
     const row = await insertPromotion(trx, {
       uuid: randomUUID(),
       entity_code: entityCode,
