@@ -220,7 +220,12 @@ describe.each(DIALECTS)('export.write and exports.sweep jobs on %s', (dialect) =
       { sourceOf, progressEvery: 10 },
     )
     while ((await read(row.uuid)).progress < 10) await new Promise((resolve) => setTimeout(resolve, 5))
-    expect(readdirSync(parts).some((f) => f.startsWith(row.uuid))).toBe(true)
+    // The file stream opens its file asynchronously: on a busy machine the first progress can be recorded before the
+    // temporary file exists, so wait for it (the endless source keeps writing) rather than expect it at once.
+    const partWritten = () => readdirSync(parts).some((f) => f.startsWith(row.uuid))
+    for (const deadline = Date.now() + 5_000; !partWritten() && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(partWritten()).toBe(true)
     abort.abort(new Error('The server is stopping'))
     await expect(writing).rejects.toThrow('The server is stopping')
     expect(readdirSync(parts).some((f) => f.startsWith(row.uuid))).toBe(false)
