@@ -75,6 +75,13 @@ function Background({ status }: { status: TileStatus }) {
   )
 }
 
+/** Whether the person asked their system for less motion. */
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  )
+}
+
 function MapFrame({
   label,
   className,
@@ -88,6 +95,7 @@ function MapFrame({
 }) {
   const { t } = useTranslation()
   const status = useTileStatus(getRuntimeConfig().map_tile_url)
+  const reduceMotion = prefersReducedMotion()
   const tilesNote =
     status === 'unavailable'
       ? t('chargeLocations.map.tilesUnavailable')
@@ -107,6 +115,12 @@ function MapFrame({
         center={SINGAPORE}
         zoom={11}
         scrollWheelZoom={false}
+        // A person who asked for less motion gets no zoom and fade animations. It also leaves no animation timer
+        // running when the map goes away mid-animation (leaving by a popup's link), which Leaflet 1.9 then fails on
+        // ("reading '_leaflet_pos'").
+        zoomAnimation={!reduceMotion}
+        fadeAnimation={!reduceMotion}
+        markerZoomAnimation={!reduceMotion}
         className="size-full"
         // Leaflet's own stylesheet paints the container grey; without tiles this is the sea.
         style={{ background: SEA }}
