@@ -14,7 +14,7 @@ import { checkPermission } from '../../../plugins/auth'
 import { auditChange } from '../audit/audit.service'
 import type { AuthContext } from '../auth/auth-context'
 import { setSessionEntity } from '../auth/session.repository'
-import { membershipOf } from '../users/user.repository'
+import { insertMembership, membershipOf } from '../users/user.repository'
 import {
   descendantCodes,
   findChargingPartners,
@@ -22,7 +22,6 @@ import {
   findEntityByCode,
   findEntityPage,
   insertEntityRow,
-  insertMembership,
   updateEntityRow,
   userMemberships,
 } from './entity.repository'

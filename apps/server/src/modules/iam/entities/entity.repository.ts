@@ -68,17 +68,6 @@ export async function updateEntityRow(db: Db, code: string, changes: EntityUpdat
   await db.updateTable('entity').set(changes).where('code', '=', code).execute()
 }
 
-export async function insertMembership(
-  db: Db,
-  m: { userId: number; entityCode: string; relation: number },
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('membership')
-    .values({ user_id: m.userId, entity_code: m.entityCode, relation: m.relation, created_at: now })
-    .execute()
-}
-
 /** One page of entities by name, and the count of all that match; `codes` limits them when given. */
 export async function findEntityPage(
   db: Db,
