@@ -25,6 +25,7 @@ import {
   authenticate,
   CountCache,
   countMatchingLocations,
+  dialectOf,
   cpoHome,
   emspHome,
   listLocations,
@@ -84,8 +85,13 @@ log(
   `Charging benchmark on ${url}: ${Number(sessions.n).toLocaleString('en-US')} CPO sessions, ${String(locations.n)} CPO locations; load average ${String(round(loadavg()[0] ?? 0))} on ${String(cpus().length)} cores`,
 )
 
-const shipped = await startApiServer({ url, dialect: 'sqlite', accessTokenTtlS: 86_400 })
-const uncached = await startApiServer({ url, dialect: 'sqlite', accessTokenTtlS: 86_400, countCacheTtlMs: 0 })
+const shipped = await startApiServer({ url, dialect: dialectOf(url), accessTokenTtlS: 86_400 })
+const uncached = await startApiServer({
+  url,
+  dialect: dialectOf(url),
+  accessTokenTtlS: 86_400,
+  countCacheTtlMs: 0,
+})
 const servers: RunningChild[] = [shipped, uncached]
 const rows: PairedRow[] = []
 try {

@@ -27,7 +27,14 @@ function startChild(
   firstMessage?: BareServerMessage,
 ): Promise<RunningChild> {
   const child = fork(childFile(name), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CHILD_CPU_PROF=dir: each server child writes a V8 CPU profile there when it exits (to find hot paths).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CHILD_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHILD_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -44,6 +44,8 @@ export async function openLargeDatabase(url: string, log: (line: string) => void
     now: Date.UTC(2026, 10, 23, 4),
     scale: 1,
     rowTarget: LARGE_ROW_TARGET,
+    // PostgreSQL: the big tables load through COPY on connections of their own.
+    ...(handle.newClient ? { newClient: handle.newClient } : {}),
   })
   log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   await migrateToLatest(handle.db)

@@ -5,7 +5,7 @@
 export { buildApp } from '../../apps/server/src/app'
 export { testConfig } from '../../apps/server/src/config/env'
 export type { DatabaseHandle, Db, Dialect } from '../../apps/server/src/db/database'
-export { openDatabase } from '../../apps/server/src/db/database'
+export { dialectOf, openDatabase } from '../../apps/server/src/db/database'
 export { seedDemoData, MACHINES_PER_SCALE } from '../../apps/server/src/seed/seed'
 export { CountCache } from '../../apps/server/src/lib/count-cache'
 export { filterMachines } from '../../apps/server/src/modules/iot/machines/machine.service'

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely'
 import type { Kysely } from 'kysely'
 import { isPostgres } from '../lib/sql'
+import type { CopyLoad } from './copy-load'
 
 export type Cell = string | number | null
 
@@ -26,6 +27,11 @@ export class BulkInserter<DB> {
     private readonly db: Kysely<DB>,
     /** Rows per statement on SQLite, which allows 32,766 parameters. */
     private readonly rowsPerStatement = 500,
+    /**
+     * PostgreSQL: write through these COPY streams instead (the big loads). Rows are then committed only by
+     * `flush`, on connections of their own: nothing may read them, or rely on them, before.
+     */
+    private readonly copy?: CopyLoad,
   ) {
     this.pg = isPostgres(db)
   }
@@ -70,6 +76,7 @@ export class BulkInserter<DB> {
     columns: readonly string[],
     rows: readonly Cell[][],
   ): Promise<void> {
+    if (this.pg && this.copy) return this.copy.write(table, columns, rows)
     if (this.pg) return this.insertPostgres(db, table, columns, rows)
     for (let start = 0; start < rows.length; start += this.rowsPerStatement) {
       const batch = rows.slice(start, start + this.rowsPerStatement)
@@ -98,6 +105,11 @@ export class BulkInserter<DB> {
     }
   }
 
+  /** Commits what went through COPY (see the constructor); nothing to do otherwise. */
+  async flush(): Promise<void> {
+    await this.copy?.finish()
+  }
+
   /** After inserting explicit ids into a serial column, PostgreSQL's sequence must move past them. */
   async syncSequence(table: string): Promise<void> {
     if (!this.pg) return
@@ -109,31 +121,95 @@ export class BulkInserter<DB> {
   }
 }
 
+interface Deferred {
+  name: string
+  table: string
+  definition: string
+  kind: 'index' | 'unique' | 'foreign'
+}
+
 /**
  * Runs a bulk load with the tables' secondary indexes dropped, then recreates them from their own definitions
  * (read back from the catalogue, so they stay exactly what the migrations made). Building an index once, sorted,
  * is several times faster than growing it row by row in random order (uuids) across millions of inserts.
- * Unique constraints and primary keys stay.
+ *
+ * On PostgreSQL the tables' unique constraints (other than the primary key, and any a foreign key relies on), their
+ * foreign keys and those of other tables that reference them are dropped too and added back after the load (with
+ * no key referencing it, an empty table can also be truncated in a COPY's transaction: see CopyLoad): a unique constraint then builds its index by
+ * sorting, and each foreign key is checked once by a join over the table instead of by a trigger per row (seven
+ * lookups for every charging session). Adding them back checks every row, so the load still cannot leave a
+ * duplicate or a dangling reference behind. The rebuild runs on one connection with a large
+ * `maintenance_work_mem`, so index sorts happen in memory (and in parallel workers where PostgreSQL uses them).
  */
 export async function withIndexesDeferred<DB>(
   db: Kysely<DB>,
   tables: readonly string[],
   load: () => Promise<void>,
 ): Promise<void> {
-  const list = tables.map((t) => `'${t}'`).join(',')
-  const query = isPostgres(db)
-    ? `select indexname as name, indexdef as definition from pg_indexes
-       where schemaname = current_schema() and tablename in (${list})
-       and indexname not in (select conname from pg_constraint)`
-    : `select name, sql as definition from sqlite_master
-       where type = 'index' and tbl_name in (${list}) and sql is not null`
-  const result = await db.executeQuery<{ name: string; definition: string }>(CompiledQuery.raw(query))
-  for (const index of result.rows) await db.executeQuery(CompiledQuery.raw(`drop index ${index.name}`))
+  const deferred = await deferIndexes(db, tables)
   try {
     await load()
   } finally {
-    for (const index of result.rows) await db.executeQuery(CompiledQuery.raw(index.definition))
+    await deferred.restore()
   }
+}
+
+/**
+ * withIndexesDeferred in two steps, for a load that spans several areas: `restore` must run however it ends, and may
+ * be run again after it failed (it puts back only what is missing).
+ */
+export async function deferIndexes<DB>(
+  db: Kysely<DB>,
+  tables: readonly string[],
+): Promise<{ restore: () => Promise<void> }> {
+  const list = tables.map((t) => `'${t}'`).join(',')
+  const pg = isPostgres(db)
+  const query = pg
+    ? `select indexname as name, tablename as table, indexdef as definition, 'index' as kind from pg_indexes
+       where schemaname = current_schema() and tablename in (${list})
+       and indexname not in (select conname from pg_constraint)
+       union all
+       select c.conname, c.conrelid::regclass::text, pg_get_constraintdef(c.oid),
+              case c.contype when 'u' then 'unique' else 'foreign' end
+       from pg_constraint c
+       where c.connamespace = current_schema()::regnamespace and (
+         (c.contype = 'f' and (c.conrelid::regclass::text in (${list}) or c.confrelid::regclass::text in (${list})))
+         or (c.contype = 'u' and c.conrelid::regclass::text in (${list}) and not exists (
+           select 1 from pg_constraint r where r.contype = 'f' and r.conindid = c.conindid)))`
+    : `select name, tbl_name as "table", sql as definition, 'index' as kind from sqlite_master
+       where type = 'index' and tbl_name in (${list}) and sql is not null`
+  const result = await db.executeQuery<Deferred>(CompiledQuery.raw(query))
+  // Foreign keys go first (a unique constraint's index cannot go while one relies on it), and come back last.
+  const order = { foreign: 0, unique: 1, index: 2 }
+  const deferred = [...result.rows].sort((a, b) => order[a.kind] - order[b.kind])
+  for (const item of deferred) {
+    const statement =
+      item.kind === 'index'
+        ? `drop index ${item.name}`
+        : `alter table ${item.table} drop constraint ${item.name}`
+    await db.executeQuery(CompiledQuery.raw(statement))
+  }
+  const restore = () =>
+    db.connection().execute(async (connection) => {
+      if (pg) await connection.executeQuery(CompiledQuery.raw(`set maintenance_work_mem = '1GB'`))
+      for (const item of [...deferred].reverse()) {
+        // What a restore that failed half-way (a duplicate) already put back is skipped when it is run again.
+        const existing = pg
+          ? item.kind === 'index'
+            ? `select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`
+            : `select 1 from pg_constraint where conname = $1 and connamespace = current_schema()::regnamespace`
+          : `select 1 from sqlite_master where name = ?`
+        const found = await connection.executeQuery(CompiledQuery.raw(existing, [item.name]))
+        if (found.rows.length > 0) continue
+        const statement =
+          item.kind === 'index'
+            ? item.definition
+            : `alter table ${item.table} add constraint ${item.name} ${item.definition}`
+        await connection.executeQuery(CompiledQuery.raw(statement))
+      }
+      if (pg) await connection.executeQuery(CompiledQuery.raw('reset maintenance_work_mem'))
+    })
+  return { restore }
 }
 
 /**

@@ -9,8 +9,10 @@ import {
 import type { Database, Db } from '../db/database'
 import { parseJson } from '../lib/json'
 import type { Cell } from './bulk-insert'
-import { BulkInserter, tuneForBulkLoad, withIndexesDeferred } from './bulk-insert'
+import { BulkInserter, tuneForBulkLoad } from './bulk-insert'
+import { CopyLoad } from './copy-load'
 import type { Random } from './random'
+import { fastUuid } from './random'
 import type { SeedContext } from './seed-context'
 import { evDailyCounterpart } from '../modules/charging/ev.table'
 import { chargerStatus } from './ev-network'
@@ -261,19 +263,6 @@ function utc8Day(ms: number): number {
   return Math.floor((ms + UTC8) / DAY) * DAY - UTC8
 }
 
-/** A UUID-shaped id from four 32-bit draws (millions of ids need it cheaper than seededUuid). */
-function fastUuid(rng: Random): string {
-  const h = () =>
-    Math.floor(rng.next() * 0x1_0000_0000)
-      .toString(16)
-      .padStart(8, '0')
-  const a = h()
-  const b = h()
-  const c = h()
-  const d = h()
-  return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-a${c.slice(1, 4)}-${c.slice(4)}${d}`
-}
-
 const PLATE_LETTERS = 'ABCDEFGHJKLMPRSTUXYZ'
 /** A Singapore-style plate: SGX1234A, SJA567K, SKB89C, or a bus plate (SBS8123Y, SMB214E). */
 function plate(rng: Random, bus: boolean): string {
@@ -411,7 +400,13 @@ class SessionGenerator {
     private readonly now: number,
     private nextId: number,
     private readonly daily: Map<string, Daily>,
+    /** Ids that must stay unique at millions of rows (see fastUuid): the big preset's sessions. */
+    private readonly uniqueIds = false,
   ) {}
+
+  private uuid(space: number, id: number): string {
+    return fastUuid(this.rng, this.uniqueIds ? { space, n: id } : undefined)
+  }
 
   /**
    * Adds a session's facts to both sides' rollup rows of its UTC+8 start day and currency: the CPO's by location,
@@ -530,7 +525,7 @@ class SessionGenerator {
       outcome === 'COMPLETED' || outcome === 'STOPPED' || outcome === 'STOP_FAILURE' ? total.incl_vat : 0
     const id = this.nextId++
     this.seq++
-    const uid = fastUuid(rng)
+    const uid = this.uuid(4, id)
     const externalId = `${net.entity}-S${String(this.seq).padStart(8, '0')}`
     const stopReason = running ? null : rng.pick(STOP_REASONS[outcome] ?? ['REMOTE_STOP'])
     const method = rng.weighted(bus ? BUS_PAYMENT_METHODS : PAYMENT_METHODS)
@@ -593,11 +588,11 @@ class SessionGenerator {
       const row = rows.sessions[rows.sessions.length - 1] as Cell[]
       row[SESSION_COLUMNS.indexOf('refunded_amount')] = amount
       row[SESSION_COLUMNS.indexOf('last_updated')] = at
-      const txn = fastUuid(rng)
+      const txn = this.uuid(6, id)
       rows.refunds.push([
         id,
         net.entity,
-        fastUuid(rng),
+        this.uuid(5, id),
         amount,
         currency,
         rng.pick(REFUND_REASONS),
@@ -724,6 +719,9 @@ async function generate(
   net: Network,
   count: number,
   log: boolean,
+  copying: boolean,
+  /** Where the refund transactions go when copying, written by the caller after the load. */
+  refundTxns: Cell[][],
 ) {
   // Running sessions: a share of the chargers are in use right now, each at most once.
   const runningCount = Math.max(1, Math.round(net.connectors.length * 0.12))
@@ -745,11 +743,17 @@ async function generate(
       }
       gen.session(rows, null)
     }
-    await db.transaction().execute(async (trx) => {
-      await bulk.insert(trx, 'ev_session', SESSION_COLUMNS, rows.sessions)
-      await bulk.insert(trx, 'ev_session_refund', REFUND_COLUMNS, rows.refunds)
-      await bulk.insert(trx, 'payment_transaction', TXN_COLUMNS, rows.txns)
-    })
+    const write = async (target: Db) => {
+      await bulk.insert(target, 'ev_session', SESSION_COLUMNS, rows.sessions)
+      await bulk.insert(target, 'ev_session_refund', REFUND_COLUMNS, rows.refunds)
+      // Through COPY, the refunds' transactions wait for the end of the load (see seedDemoData: the orders'
+      // indexes on payment_transaction may still be building, and a COPY into it would wait, and hold the rest up).
+      if (copying) refundTxns.push(...rows.txns)
+      else await bulk.insert(target, 'payment_transaction', TXN_COLUMNS, rows.txns)
+    }
+    // Through COPY the rows go to connections of their own (committed by flush); otherwise a transaction a chunk.
+    if (copying) await write(db)
+    else await db.transaction().execute(write)
     written += take
     if (log && (written % 100_000 < CHUNK || written === count)) {
       const rate = Math.round(written / Math.max(0.001, (Date.now() - started) / 1000))
@@ -836,21 +840,25 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
   }
   const big = target !== undefined
   const daily = new Map<string, Daily>()
-  const bulk = new BulkInserter(db)
-  const load = async () => {
+  // The big load (its indexes and constraints deferred by the caller, seedDemoData) goes through COPY when it can.
+  const copy = big && context.newClient ? new CopyLoad(context.newClient) : undefined
+  const bulk = new BulkInserter(db, undefined, copy)
+  const tuning = big ? await tuneForBulkLoad(db) : null
+  const refundTxns: Cell[][] = []
+  try {
     let nextId = await nextSessionId(db)
     for (const net of networks) {
-      const gen = new SessionGenerator(rng.fork(net.entity), net, context.now, nextId, daily)
-      await generate(db, bulk, gen, net, counts.get(net.entity) ?? 0, big)
+      const gen = new SessionGenerator(rng.fork(net.entity), net, context.now, nextId, daily, big)
+      await generate(db, bulk, gen, net, counts.get(net.entity) ?? 0, big, copy !== undefined, refundTxns)
       nextId = gen.lastId + 1
     }
-  }
-  if (big) {
-    const tuning = await tuneForBulkLoad(db)
-    await withIndexesDeferred(db, ['ev_session', 'ev_session_refund'], load)
-    await tuning.restore()
-  } else {
-    await load()
+    await bulk.insert(db, 'payment_transaction', TXN_COLUMNS, refundTxns)
+    await bulk.flush()
+  } catch (err) {
+    await copy?.abort()
+    throw err
+  } finally {
+    await tuning?.restore()
   }
   await bulk.syncSequence('ev_session')
   const dailyRows: Cell[][] = [...daily.values()].map((d) => [
@@ -865,7 +873,9 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
     d.revenueExcl,
     d.refunded,
   ])
-  await db.transaction().execute((trx) => bulk.insert(trx, 'ev_session_daily', DAILY_COLUMNS, dailyRows))
+  // A few thousand rows, read back at once: a plain insert, whichever way the sessions went.
+  const plain = new BulkInserter(db)
+  await db.transaction().execute((trx) => plain.insert(trx, 'ev_session_daily', DAILY_COLUMNS, dailyRows))
   await syncEvseStatuses(
     db,
     networks.map((n) => n.entity),

@@ -10,9 +10,11 @@ import {
 import type { Db } from '../db/database'
 import { parseJson } from '../lib/json'
 import type { Cell } from './bulk-insert'
-import { BulkInserter, tuneForBulkLoad, withIndexesDeferred } from './bulk-insert'
+import { BulkInserter, tuneForBulkLoad } from './bulk-insert'
+import { CopyLoad } from './copy-load'
 import { generateMachine } from './machines'
 import type { Random } from './random'
+import { fastUuid } from './random'
 import type { SeedContext } from './seed-context'
 
 const DAY_MS = 86_400_000
@@ -21,8 +23,6 @@ const DAY_MS = 86_400_000
 const ORDERS_PER_SCALE = 3000
 /** POS orders of the CPO entity's kiosks at scale 1. */
 const POS_ORDERS_PER_SCALE = 400
-/** The tables a `large` seed fills with millions of rows. */
-const BIG_TABLES = ['machine_order', 'machine_order_item', 'payment_transaction'] as const
 /** Orders generated and written per transaction. */
 const CHUNK = 20_000
 
@@ -166,19 +166,6 @@ function gatewayOf(method: number): string {
   if (method >= 38 && method <= 39) return 'nets'
   if (REDEMPTION_METHODS.has(method) || method >= 95) return 'internal'
   return 'fomo'
-}
-
-/** A UUID-shaped id from four 32-bit draws (seededUuid draws 32 times; millions of ids need it cheaper). */
-function fastUuid(rng: Random): string {
-  const h = () =>
-    Math.floor(rng.next() * 0x1_0000_0000)
-      .toString(16)
-      .padStart(8, '0')
-  const a = h()
-  const b = h()
-  const c = h()
-  const d = h()
-  return `${a}-${b.slice(0, 4)}-4${b.slice(5, 8)}-a${c.slice(1, 4)}-${c.slice(4)}${d}`
 }
 
 async function vendMachines(db: Db, entityCode: string): Promise<SeedMachine[]> {
@@ -353,7 +340,13 @@ class OrderGenerator {
     private readonly machines: readonly SeedMachine[],
     private readonly now: number,
     private nextId: number,
+    /** Ids that must stay unique at millions of rows (see fastUuid): the big preset's orders. */
+    private readonly uniqueIds = false,
   ) {}
+
+  private uuid(space: number, id: number): string {
+    return fastUuid(this.rng, this.uniqueIds ? { space, n: id } : undefined)
+  }
 
   /** 30% in the last 7 days (what the lists open on), the rest over the 90 days before now. */
   private time(): number {
@@ -366,7 +359,7 @@ class OrderGenerator {
     const m = rng.pick(this.machines)
     const id = this.nextId++
     this.seq++
-    const uuid = fastUuid(rng)
+    const uuid = this.uuid(1, id)
     const at = this.time()
     const orderNo = `MO${String(this.seq).padStart(9, '0')}`
     const outTradeNo = `${this.entityCode}${String(at)}${String(this.seq % 10_000).padStart(4, '0')}`
@@ -438,7 +431,7 @@ class OrderGenerator {
     stagesOf(outcome).forEach(([name, status], i) => {
       rows.stages.push([id, i + 1, name, status, at + i * 15_000])
     })
-    const txnUuid = fastUuid(rng)
+    const txnUuid = this.uuid(2, id)
     rows.payments.push([id, 1, txnUuid, method, type, gateway, m.currency_code, total, st.payment, at])
     const refunded = st.txn === TransactionStatus.Refunded
     const succeeded = st.txn === TransactionStatus.Success || refunded
@@ -465,7 +458,7 @@ class OrderGenerator {
     if (refunded) {
       // A refund is its own transaction of type Refund, for the whole amount, after the refund stage.
       rows.txns.push([
-        fastUuid(rng),
+        this.uuid(3, id),
         this.entityCode,
         m.id,
         uuid,
@@ -491,8 +484,13 @@ class OrderGenerator {
  * Generates `orders` orders, or (rowTarget) orders until both items and transactions reach the target; every CHUNK
  * orders are written in one transaction.
  */
-async function generate(db: Db, gen: OrderGenerator, until: { orders: number } | { rowTarget: number }) {
-  const bulk = new BulkInserter(db)
+async function generate(
+  db: Db,
+  gen: OrderGenerator,
+  until: { orders: number } | { rowTarget: number },
+  copy?: CopyLoad,
+) {
+  const bulk = new BulkInserter(db, undefined, copy)
   let orders = 0
   let items = 0
   let txns = 0
@@ -507,14 +505,18 @@ async function generate(db: Db, gen: OrderGenerator, until: { orders: number } |
     orders += rows.orders.length
     items += rows.items.length
     txns += rows.txns.length
-    await db.transaction().execute(async (trx) => {
-      await bulk.insert(trx, 'machine_order', ORDER_COLUMNS, rows.orders)
-      await bulk.insert(trx, 'machine_order_item', ITEM_COLUMNS, rows.items)
-      await bulk.insert(trx, 'machine_order_stage', STAGE_COLUMNS, rows.stages)
-      await bulk.insert(trx, 'machine_order_payment', PAYMENT_COLUMNS, rows.payments)
-      await bulk.insert(trx, 'payment_transaction', TXN_COLUMNS, rows.txns)
-    })
+    const write = async (target: Db) => {
+      await bulk.insert(target, 'machine_order', ORDER_COLUMNS, rows.orders)
+      await bulk.insert(target, 'machine_order_item', ITEM_COLUMNS, rows.items)
+      await bulk.insert(target, 'machine_order_stage', STAGE_COLUMNS, rows.stages)
+      await bulk.insert(target, 'machine_order_payment', PAYMENT_COLUMNS, rows.payments)
+      await bulk.insert(target, 'payment_transaction', TXN_COLUMNS, rows.txns)
+    }
+    // Through COPY the rows go to connections of their own (committed by flush); otherwise a transaction a chunk.
+    if (copy) await write(db)
+    else await db.transaction().execute(write)
   }
+  await bulk.flush()
   await bulk.syncSequence('machine_order')
   return { orders, items, txns }
 }
@@ -531,19 +533,32 @@ async function nextOrderId(db: Db): Promise<number> {
 export async function seedOrders(db: Db, rng: Random, ctx: SeedContext): Promise<void> {
   const machines = await vendMachines(db, 'VEND')
   if (machines.length > 0) {
-    const gen = new OrderGenerator(rng.fork('vend'), 'VEND', machines, ctx.now, await nextOrderId(db))
+    const gen = new OrderGenerator(
+      rng.fork('vend'),
+      'VEND',
+      machines,
+      ctx.now,
+      await nextOrderId(db),
+      ctx.rowTarget !== undefined,
+    )
     const rowTarget = ctx.rowTarget
     if (rowTarget === undefined) {
       await generate(db, gen, { orders: Math.max(20, Math.round(ORDERS_PER_SCALE * ctx.scale)) })
     } else {
+      // The caller defers these tables' indexes and constraints (seedDemoData, BIG_LOAD_TABLES).
+      const copy = ctx.newClient ? new CopyLoad(ctx.newClient) : undefined
       const tuning = await tuneForBulkLoad(db)
-      await withIndexesDeferred(db, BIG_TABLES, async () => {
-        const made = await generate(db, gen, { rowTarget })
+      try {
+        const made = await generate(db, gen, { rowTarget }, copy)
         console.warn(
           `Orders: ${String(made.orders)} orders, ${String(made.items)} items, ${String(made.txns)} transactions`,
         )
-      })
-      await tuning.restore()
+      } catch (err) {
+        await copy?.abort()
+        throw err
+      } finally {
+        await tuning.restore()
+      }
     }
   }
   const kiosks = await cpoKiosks(db, rng.fork('cpo'), ctx.now)

@@ -1,4 +1,6 @@
+import type pg from 'pg'
 import type { Db } from '../db/database'
+import { deferIndexes } from './bulk-insert'
 import { analyze, vacuumAfterBulkLoad } from '../db/migrate'
 import { hashPassword } from '../lib/passwords'
 import { DEMO_ENTITIES, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts'
@@ -22,6 +24,7 @@ import { seedReporting } from './reporting'
 import { seedCarbon } from './carbon'
 import { seedChildEntities } from './child-entities'
 import { Random, seededUuid } from './random'
+import type { SeedContext } from './seed-context'
 
 export interface SeedOptions {
   /** PRNG seed: the same seed and reference time give the same data. */
@@ -34,7 +37,21 @@ export interface SeedOptions {
   withItems?: boolean
   /** See SeedContext.rowTarget (the `large` preset). */
   rowTarget?: number
+  /** PostgreSQL: see SeedContext.newClient (the big presets write through COPY with it). */
+  newClient?: () => pg.Client
+  /** Told how long each area took (the CLI prints it for the big presets). */
+  onStage?: (name: string, ms: number) => void
 }
+
+/** The tables the big presets fill with millions of rows: orders and their transactions, then charging sessions. */
+const ORDER_TABLES = [
+  'machine_order',
+  'machine_order_item',
+  'machine_order_stage',
+  'machine_order_payment',
+  'payment_transaction',
+] as const
+const SESSION_TABLES = ['ev_session', 'ev_session_refund'] as const
 
 /** Machines of the VEND entity at scale 1. */
 export const MACHINES_PER_SCALE = 2000
@@ -47,6 +64,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ machines: number }> {
   const rng = new Random(options.seed)
   const now = options.now
+  const stage = async (name: string, run: () => Promise<void>) => {
+    const started = Date.now()
+    await run()
+    options.onStage?.(name, Date.now() - started)
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD)
 
   await db.transaction().execute(async (trx) => {
@@ -123,28 +145,70 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
     now,
     scale: options.scale,
     ...(options.rowTarget === undefined ? {} : { rowTarget: options.rowTarget }),
+    ...(options.newClient ? { newClient: options.newClient } : {}),
   }
-  await seedOrders(db, rng.fork('orders'), context)
-  await seedCatalogue(db, rng.fork('catalogue'), context)
-  await seedMaintenanceCredits(db, rng.fork('maintenance-credits'), context)
-  await seedDevicesPromotions(db, rng.fork('devices-promotions'), context)
-  await seedClosedLoop(db, rng.fork('closed-loop'), context)
-  // EV charging: tariffs first (connectors point at them), then the network, drivers, and the sessions on them.
-  await seedEvTariffs(db, rng.fork('ev-tariffs'), context)
-  await seedEvNetwork(db, rng.fork('ev-network'), context)
-  await seedEvDrivers(db, rng.fork('ev-drivers'), context)
-  await seedEvSessions(db, rng.fork('ev-sessions'), context)
-  await seedHealthCases(db, rng.fork('health-cases'), context)
-  await seedCampaigns(db, rng.fork('campaigns'), context)
-  await seedSrsBuddy(db, rng.fork('srs-buddy'), context)
-  await seedMedicalTerms(db, rng.fork('medical-terms'), context)
-  await seedReporting(db, rng.fork('reporting'), context)
+  await stagesOfTheBigTables(db, rng, context, stage)
+  await stage('health-cases', () => seedHealthCases(db, rng.fork('health-cases'), context))
+  await stage('campaigns', () => seedCampaigns(db, rng.fork('campaigns'), context))
+  await stage('srs-buddy', () => seedSrsBuddy(db, rng.fork('srs-buddy'), context))
+  await stage('medical-terms', () => seedMedicalTerms(db, rng.fork('medical-terms'), context))
+  await stage('reporting', () => seedReporting(db, rng.fork('reporting'), context))
   // Carbon records are derived from the charging sessions, so they come after them.
-  await seedCarbon(db, rng.fork('carbon'), context)
+  await stage('carbon', () => seedCarbon(db, rng.fork('carbon'), context))
   // Last, on a fork of its own: adding it changed none of the data generated before it.
-  await seedChildEntities(db, rng.fork('child-entities'), context)
-  await analyze(db)
+  await stage('child-entities', () => seedChildEntities(db, rng.fork('child-entities'), context))
+  await stage('analyze', () => analyze(db))
   if (options.rowTarget !== undefined)
-    await vacuumAfterBulkLoad(db, ['machine', 'machine_order_item', 'payment_transaction', 'ev_session'])
+    await stage('vacuum', () =>
+      vacuumAfterBulkLoad(db, ['machine', 'machine_order_item', 'payment_transaction', 'ev_session']),
+    )
   return { machines }
+}
+
+/**
+ * From the orders to the charging sessions. In the big presets the tables that get millions of rows load with their
+ * indexes and constraints deferred (deferIndexes). The orders' tables are indexed on a connection of their own while
+ * the areas after them and the charging sessions load, so both cores stay busy: no area in between reads those
+ * tables, and the sessions' few refund transactions reach payment_transaction only at the end of their load, where
+ * they wait for that build.
+ */
+async function stagesOfTheBigTables(
+  db: Db,
+  rng: Random,
+  context: SeedContext,
+  stage: (name: string, run: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const big = context.rowTarget !== undefined
+  const orderIndexes = big ? await deferIndexes(db, ORDER_TABLES) : null
+  try {
+    await stage('orders', () => seedOrders(db, rng.fork('orders'), context))
+  } catch (err) {
+    await orderIndexes?.restore()
+    throw err
+  }
+  const building = orderIndexes ? stage('order-indexes (alongside)', () => orderIndexes.restore()) : null
+  // Awaited below; until then a failure must not count as unhandled.
+  building?.catch(() => undefined)
+  try {
+    await stage('catalogue', () => seedCatalogue(db, rng.fork('catalogue'), context))
+    await stage('maintenance-credits', () =>
+      seedMaintenanceCredits(db, rng.fork('maintenance-credits'), context),
+    )
+    await stage('devices-promotions', () =>
+      seedDevicesPromotions(db, rng.fork('devices-promotions'), context),
+    )
+    await stage('closed-loop', () => seedClosedLoop(db, rng.fork('closed-loop'), context))
+    // EV charging: tariffs first (connectors point at them), then the network, drivers, and the sessions on them.
+    await stage('ev-tariffs', () => seedEvTariffs(db, rng.fork('ev-tariffs'), context))
+    await stage('ev-network', () => seedEvNetwork(db, rng.fork('ev-network'), context))
+    await stage('ev-drivers', () => seedEvDrivers(db, rng.fork('ev-drivers'), context))
+    const sessionIndexes = big ? await deferIndexes(db, SESSION_TABLES) : null
+    try {
+      await stage('ev-sessions', () => seedEvSessions(db, rng.fork('ev-sessions'), context))
+    } finally {
+      if (sessionIndexes) await stage('session-indexes', () => sessionIndexes.restore())
+    }
+  } finally {
+    if (building) await building
+  }
 }
