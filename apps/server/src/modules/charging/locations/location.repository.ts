@@ -1,7 +1,7 @@
-import type { RawBuilder, SelectQueryBuilder } from 'kysely'
+import type { InferResult, RawBuilder, SelectQueryBuilder } from 'kysely'
 import { sql } from 'kysely'
 import type { Database, Db } from '../../../db/database'
-import type { EvLocationTable } from '../ev.table'
+import type { EvLocationRow, EvLocationTable } from '../ev.table'
 import { containsInsensitive, isPostgres } from '../../../lib/sql'
 
 /*
@@ -91,27 +91,8 @@ const LOCATION_COLUMNS = [
   'l.updated_at',
 ] as const
 
-export interface LocationRow {
-  id: number
-  entity_code: string
-  uid: string
-  external_id: string
-  name: string
-  address: string
-  city: string
-  postal_code: string
-  state: string
-  country: string
-  latitude: number
-  longitude: number
-  directions: string
-  contact_number: string
-  parking_restrictions: string
-  publish: number
-  time_zone: string
-  created_at: number
-  updated_at: number
-}
+/** A location as its screens read it: every column of the table (LOCATION_COLUMNS). */
+export type LocationRow = EvLocationRow
 
 /** A page of the entity's locations matching the filter, by name then id. */
 export function pageLocations(
@@ -168,13 +149,8 @@ export async function countLocations(db: Db, entityCode: string, filter: Locatio
   return Number(row?.n ?? 0)
 }
 
-export interface PinRow {
-  id: number
-  uid: string
-  name: string
-  latitude: number
-  longitude: number
-}
+/** A location's pin on the map. */
+export type PinRow = Pick<EvLocationRow, 'id' | 'uid' | 'name' | 'latitude' | 'longitude'>
 
 /** Up to `limit` matching locations' positions, by name (the map asks one more to know it was cut). */
 export function locationPins(
@@ -218,32 +194,6 @@ export function findLocation(db: Db, entityCode: string, uid: string): Promise<L
     .executeTakeFirst()
 }
 
-export interface EvseRow {
-  id: number
-  location_id: number
-  uid: string
-  evse_id: string
-  external_id: string
-  status: string
-  physical_reference: string
-  directions: string
-  instructions: string
-  protocol: string
-  capabilities: string
-  parking_restrictions: string
-  floor_level: string
-  created_at: number
-  updated_at: number
-  cp_uid: string | null
-  cp_serial_number: string | null
-  cp_vendor: string | null
-  cp_model: string | null
-  cp_firmware_version: string | null
-  cp_protocol: string | null
-  cp_ocpp_status: string | null
-  cp_last_heartbeat_at: number | null
-}
-
 function evseQuery(db: Db, entityCode: string) {
   return db
     .selectFrom('ev_evse as e')
@@ -276,6 +226,9 @@ function evseQuery(db: Db, entityCode: string) {
     ])
 }
 
+/** An EVSE with its charge point's columns (cp_…), as evseQuery reads it. */
+export type EvseRow = InferResult<ReturnType<typeof evseQuery>>[number]
+
 /** Every EVSE of the given locations with its charge point, in one query (by location, then id). */
 export function evsesOf(db: Db, entityCode: string, locationIds: readonly number[]): Promise<EvseRow[]> {
   if (locationIds.length === 0) return Promise.resolve([])
@@ -297,26 +250,6 @@ export function findEvse(
     .where('e.location_id', '=', locationId)
     .where('e.uid', '=', uid)
     .executeTakeFirst()
-}
-
-export interface ConnectorRow {
-  id: number
-  location_id: number
-  evse_ref: number
-  uid: string
-  connector_id: string
-  standard: string
-  format: string
-  power_type: string
-  max_voltage: number
-  max_amperage: number
-  max_electric_power: number
-  created_at: number
-  updated_at: number
-  tariff_uid: string | null
-  tariff_external_id: string | null
-  tariff_name: string | null
-  tariff_currency: string | null
 }
 
 function connectorQuery(db: Db, entityCode: string) {
@@ -347,6 +280,9 @@ function connectorQuery(db: Db, entityCode: string) {
     .orderBy('c.connector_id')
     .orderBy('c.id')
 }
+
+/** A connector with its tariff's columns (tariff_…), as connectorQuery reads it. */
+export type ConnectorRow = InferResult<ReturnType<typeof connectorQuery>>[number]
 
 /** Every connector of the given locations with its tariff, in one query. */
 export function connectorsOf(

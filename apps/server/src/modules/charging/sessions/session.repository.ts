@@ -1,5 +1,5 @@
 import type { ChargingPeriod, EvSessionExportFilters } from '@portal/contract'
-import type { Insertable, SelectQueryBuilder } from 'kysely'
+import type { InferResult, Insertable, SelectQueryBuilder } from 'kysely'
 import type { Database, Db } from '../../../db/database'
 import { parseJson } from '../../../lib/json'
 import type { PaymentTransactionTable } from '../../payment/transactions/transaction.table'
@@ -143,62 +143,6 @@ export async function pageSessionKeys(
   return 'offset' in page ? merged.slice(page.offset, page.offset + page.limit) : merged.slice(0, page.limit)
 }
 
-/** A session with its location, EVSE, connector and tariff, as the list and detail map it. */
-export interface SessionRecord {
-  id: number
-  uid: string
-  external_id: string
-  authorization_reference: string
-  entity_code: string
-  emsp_entity_code: string
-  user_name: string
-  operator_name: string
-  status: string
-  stop_reason: string | null
-  protocol: string
-  connectivity: string
-  payment_method_code: string
-  license_plate: string | null
-  currency: string
-  energy_wh: number
-  price_per_kwh_excl_vat: number
-  price_per_kwh_incl_vat: number
-  cost_energy_excl_vat: number
-  cost_energy_incl_vat: number
-  cost_time_excl_vat: number
-  cost_time_incl_vat: number
-  cost_parking_excl_vat: number
-  cost_parking_incl_vat: number
-  cost_flat_excl_vat: number
-  cost_flat_incl_vat: number
-  total_excl_vat: number
-  total_incl_vat: number
-  paid_amount: number
-  refunded_amount: number
-  invoice_reference_id: string | null
-  charging_periods: ChargingPeriod[]
-  start_date_time: number
-  end_date_time: number | null
-  last_updated: number
-  location_uid: string
-  location_name: string
-  location_address: string
-  location_city: string
-  location_postal_code: string
-  location_country: string
-  evse_uid: string
-  evse_id: string
-  evse_external_id: string
-  evse_physical_reference: string
-  connector_id: string
-  connector_standard: string
-  connector_format: string
-  connector_power_type: string
-  connector_max_electric_power: number
-  tariff_uid: string | null
-  tariff_name: string | null
-}
-
 function recordQuery(db: Db) {
   return db
     .selectFrom('ev_session as s')
@@ -262,7 +206,11 @@ function recordQuery(db: Db) {
     ])
 }
 
-type RawRecord = Omit<SessionRecord, 'charging_periods'> & { charging_periods: string }
+/** What recordQuery reads: the session's columns and its location's, EVSE's, connector's and tariff's, typed from the tables. */
+type RawRecord = InferResult<ReturnType<typeof recordQuery>>[number]
+
+/** A session with its location, EVSE, connector and tariff, as the list and detail map it (charging periods parsed). */
+export type SessionRecord = Omit<RawRecord, 'charging_periods'> & { charging_periods: ChargingPeriod[] }
 
 function toRecord(row: RawRecord): SessionRecord {
   return { ...row, charging_periods: parseJson<ChargingPeriod[]>(row.charging_periods, []) }

@@ -7,6 +7,12 @@ export interface AuthContext {
   /** The entity the session acts in; every read and write is scoped by it. */
   entityCode: string
   isPlatformAdmin: boolean
+  /**
+   * The user's membership relation in `entityCode` as read with the token (null: not a member), so the permission
+   * check needs no query of its own. Keyed by the entity it was read for: a context made for another entity falls
+   * back to reading it.
+   */
+  membership?: { entityCode: string; relation: number | null }
 }
 
 declare module 'fastify' {

@@ -300,5 +300,6 @@ export async function authenticate(db: Db, token: string, now = Date.now()): Pro
     username: owner.username,
     entityCode: owner.entity_code,
     isPlatformAdmin: owner.is_platform_admin === 1,
+    membership: { entityCode: owner.entity_code, relation: owner.entity_relation },
   }
 }

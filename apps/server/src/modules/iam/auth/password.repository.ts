@@ -49,7 +49,12 @@ export async function spendUserPasswordResets(db: Db, userId: number, now: numbe
     .execute()
 }
 
-export async function updateUserStatus(db: Db, userId: number, status: number, now: number): Promise<void> {
+export async function updateUserStatusRow(
+  db: Db,
+  userId: number,
+  status: number,
+  now: number,
+): Promise<void> {
   await db.updateTable('app_user').set({ status, updated_at: now }).where('id', '=', userId).execute()
 }
 

@@ -14,7 +14,7 @@ import {
   spendPasswordReset,
   spendUserPasswordResets,
   updateUserPassword,
-  updateUserStatus,
+  updateUserStatusRow,
 } from './password.repository'
 import { revokeUserSessions } from './session.repository'
 
@@ -61,7 +61,7 @@ export async function createResetLink(
       },
       now,
     )
-    await updateUserStatus(trx, user.id, status, now)
+    await updateUserStatusRow(trx, user.id, status, now)
     await recordAudit(trx, {
       actorUserId: auth.userId,
       entityCode: auth.entityCode,

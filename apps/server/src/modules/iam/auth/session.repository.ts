@@ -14,31 +14,41 @@ export interface TokenOwner {
   expires_at: number
   spent_at: number | null
   revoked_at: number | null
+  /** The user's membership relation in the session's entity (EntityRelation), null when not a member. */
+  entity_relation: number | null
 }
 
 /** The token row with its session and user, whatever its state; callers decide what an expired or spent one means. */
 export function findToken(db: Db, tokenHash: string): Promise<TokenOwner | undefined> {
-  return db
-    .selectFrom('auth_token as t')
-    .innerJoin('auth_session as s', 's.id', 't.session_id')
-    .innerJoin('app_user as u', 'u.id', 's.user_id')
-    .where('t.token_hash', '=', tokenHash)
-    .select([
-      't.session_id',
-      's.entity_code',
-      'u.id as user_id',
-      'u.user_uuid',
-      'u.username',
-      'u.is_platform_admin',
-      'u.status',
-      'u.mfa_primary_mode',
-      'u.is_initial_login',
-      't.kind',
-      't.expires_at',
-      't.spent_at',
-      's.revoked_at',
-    ])
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('auth_token as t')
+      .innerJoin('auth_session as s', 's.id', 't.session_id')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      // The caller's relation to the session's entity, read in the same round trip: every authorised request needs it
+      // next (policy.engine's allowedActions), and a list request makes only two or three queries in all.
+      .leftJoin('membership as m', (join) =>
+        join.onRef('m.user_id', '=', 'u.id').onRef('m.entity_code', '=', 's.entity_code'),
+      )
+      .where('t.token_hash', '=', tokenHash)
+      .select([
+        't.session_id',
+        's.entity_code',
+        'u.id as user_id',
+        'u.user_uuid',
+        'u.username',
+        'u.is_platform_admin',
+        'u.status',
+        'u.mfa_primary_mode',
+        'u.is_initial_login',
+        't.kind',
+        't.expires_at',
+        't.spent_at',
+        's.revoked_at',
+        'm.relation as entity_relation',
+      ])
+      .executeTakeFirst()
+  )
 }
 
 export async function createSession(

@@ -5,7 +5,7 @@ import type {
   entityCreateRequest,
   entityUpdateRequest,
 } from '@portal/contract'
-import { appsForIndustries } from '@portal/contract'
+import { appsForIndustries, EntityRelation } from '@portal/contract'
 import type { z } from 'zod'
 import type { Db } from '../../../db/database'
 import { fieldError, forbidden, notFound } from '../../../lib/errors'
@@ -81,7 +81,11 @@ export async function createClinic(db: Db, caller: Caller, input: ClinicInput): 
     preferred_identifier: null,
     ev_backend_url: null,
   })
-  await insertMembership(db, { userId: caller.auth.userId, entityCode: entity.code, relation: 1 }, Date.now())
+  await insertMembership(
+    db,
+    { userId: caller.auth.userId, entityCode: entity.code, relation: EntityRelation.Admin },
+    Date.now(),
+  )
   await auditChange(db, caller, 'clinic_created', 'entity', entity.code, null, entity)
   return entity
 }

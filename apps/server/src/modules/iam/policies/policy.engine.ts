@@ -1,32 +1,13 @@
 import type { AllowedAction, PolicyStatement } from '@portal/contract'
-import { actionCovers, resourceMatches } from '@portal/contract'
+import { actionCovers, EntityRelation, resourceMatches } from '@portal/contract'
 import type { Db } from '../../../db/database'
 import { parseJson } from '../../../lib/json'
 import type { AuthContext } from '../auth/auth-context'
 import { membershipOf } from '../users/user.repository'
+import { grantedStatements } from './policy.repository'
 
 /** Owners and admins of an entity hold every action on everything in it (docs/decisions/0012-iam-model.md). */
 const FULL: AllowedAction[] = [{ action_code: '*', set_code: '*' }]
-
-/** The policies a user holds in an entity, directly or through roles, each with the set it was given on. */
-async function grantedStatements(db: Db, userId: number, entityCode: string) {
-  const direct = db
-    .selectFrom('iam_grant as g')
-    .innerJoin('iam_policy as p', 'p.id', 'g.policy_id')
-    .leftJoin('resource_set as s', 's.id', 'g.set_id')
-    .where('g.user_id', '=', userId)
-    .where('g.entity_code', '=', entityCode)
-    .select(['p.statements', 's.code as set_code'])
-  const viaRoles = db
-    .selectFrom('iam_grant as g')
-    .innerJoin('iam_role_policy as rp', 'rp.role_id', 'g.role_id')
-    .innerJoin('iam_policy as p', 'p.id', 'rp.policy_id')
-    .leftJoin('resource_set as s', 's.id', 'g.set_id')
-    .where('g.user_id', '=', userId)
-    .where('g.entity_code', '=', entityCode)
-    .select(['p.statements', 's.code as set_code'])
-  return direct.unionAll(viaRoles).execute()
-}
 
 /**
  * POST /iam/policies/check: the actions the user holds on an app and resource in the current entity, each with
@@ -39,8 +20,11 @@ export async function allowedActions(
   appCode: string,
   resourceCode: string,
 ): Promise<AllowedAction[]> {
-  const relation = await membershipOf(db, auth.userId, auth.entityCode)
-  if (relation === 0 || relation === 1) return FULL
+  const relation =
+    auth.membership?.entityCode === auth.entityCode
+      ? (auth.membership.relation ?? undefined)
+      : await membershipOf(db, auth.userId, auth.entityCode)
+  if (relation === EntityRelation.Owned || relation === EntityRelation.Admin) return FULL
   if (relation === undefined) return []
   const out = new Map<string, AllowedAction>()
   for (const row of await grantedStatements(db, auth.userId, auth.entityCode)) {

@@ -97,3 +97,23 @@ export async function updatePolicyRow(
 export async function deletePolicyRow(db: Db, entityCode: string, id: number): Promise<void> {
   await db.deleteFrom('iam_policy').where('id', '=', id).where('entity_code', '=', entityCode).execute()
 }
+
+/** The policies a user holds in an entity, directly or through roles, each with the set it was given on. */
+export async function grantedStatements(db: Db, userId: number, entityCode: string) {
+  const direct = db
+    .selectFrom('iam_grant as g')
+    .innerJoin('iam_policy as p', 'p.id', 'g.policy_id')
+    .leftJoin('resource_set as s', 's.id', 'g.set_id')
+    .where('g.user_id', '=', userId)
+    .where('g.entity_code', '=', entityCode)
+    .select(['p.statements', 's.code as set_code'])
+  const viaRoles = db
+    .selectFrom('iam_grant as g')
+    .innerJoin('iam_role_policy as rp', 'rp.role_id', 'g.role_id')
+    .innerJoin('iam_policy as p', 'p.id', 'rp.policy_id')
+    .leftJoin('resource_set as s', 's.id', 'g.set_id')
+    .where('g.user_id', '=', userId)
+    .where('g.entity_code', '=', entityCode)
+    .select(['p.statements', 's.code as set_code'])
+  return direct.unionAll(viaRoles).execute()
+}

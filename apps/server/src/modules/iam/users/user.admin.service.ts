@@ -1,5 +1,5 @@
 import type { UserListItem, userCreateRequest, userUpdateRequest } from '@portal/contract'
-import { mfaModeSchema, UserStatus } from '@portal/contract'
+import { EntityRelation, mfaModeSchema, UserStatus } from '@portal/contract'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import type { Db } from '../../../db/database'
@@ -10,7 +10,7 @@ import { hashToken, newOpaqueToken, newUuid } from '../../../lib/tokens'
 import { checkPermission } from '../../../plugins/auth'
 import { auditChange } from '../audit/audit.service'
 import { RESET_LINK_TTL_MS } from '../auth/password.service'
-import { insertPasswordReset, updateUserStatus as setUserStatus } from '../auth/password.repository'
+import { insertPasswordReset, updateUserStatusRow } from '../auth/password.repository'
 import { revokeUserSessions } from '../auth/session.repository'
 import { grantsOf, replaceGrants, validateGrants } from './grant.repository'
 import {
@@ -149,7 +149,7 @@ export async function updateUser(db: Db, caller: Caller, userUuid: string, input
     await checkPermission(db, caller.auth, { app: 'iam', resource: 'users/*', action: 'edit' })
   }
   const relation = await membershipOf(db, target.id, entityCode)
-  if (input.relation !== undefined && relation === 0)
+  if (input.relation !== undefined && relation === EntityRelation.Owned)
     throw fieldError('body.relation', "An owner's relation cannot be changed here")
   if (input.grants) await validateGrants(db, entityCode, input.grants)
   const before = relation === undefined ? null : await memberItem(db, entityCode, userUuid)
@@ -187,10 +187,10 @@ export async function updateUserStatus(db: Db, caller: Caller, userUuid: string,
   const target = await findUserByUuid(db, userUuid)
   if (!target) throw notFound('User')
   if (target.id === caller.auth.userId) throw badRequest('You cannot change your own status')
-  if (before.relation === 0 && !caller.auth.isPlatformAdmin)
+  if (before.relation === EntityRelation.Owned && !caller.auth.isPlatformAdmin)
     throw forbidden("Only a platform administrator can change an owner's status")
   const now = Date.now()
-  await setUserStatus(db, target.id, status, now)
+  await updateUserStatusRow(db, target.id, status, now)
   if (status === UserStatus.Inactive) await revokeUserSessions(db, target.id, 'deactivated', now)
   const after = await memberItem(db, entityCode, userUuid)
   await auditChange(
