@@ -13,6 +13,11 @@ export interface ApiServerOptions {
    * new filter does). Absent: the app as it ships.
    */
   countCacheTtlMs?: number
+  /**
+   * Log every request at info, as the server ships (LOG_LEVEL defaults to info), into /dev/null. Absent: no logs, so the
+   * figures show the framework's own floor.
+   */
+  logRequests?: boolean
 }
 
 /** Messages from a child server to the parent. */

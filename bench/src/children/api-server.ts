@@ -2,6 +2,7 @@
  * Child process: the real server (buildApp, API only, silent logs) on an ephemeral port, so the load generator in
  * the parent never shares this event loop. Reports `{type:'ready', port}` over IPC; exits when the parent leaves.
  */
+import { createWriteStream } from 'node:fs'
 import type { ApiServerOptions, ChildMessage } from '../ipc'
 import { CountCache, buildApp, openDatabase, testConfig } from '../server'
 
@@ -17,8 +18,16 @@ try {
   // Same pool size as the production entry point (openDatabase's default); the schema only isolates bench data.
   const database = openDatabase(options.url, options.schema === undefined ? {} : { schema: options.schema })
   const app = await buildApp(
-    testConfig(options.url, { logLevel: 'silent', accessTokenTtlS: options.accessTokenTtlS }),
-    { database, migrate: false },
+    testConfig(options.url, {
+      logLevel: options.logRequests ? 'info' : 'silent',
+      accessTokenTtlS: options.accessTokenTtlS,
+    }),
+    // As shipped, the lines are written (serialized, redacted) to stdout; here to /dev/null, out of the report.
+    {
+      database,
+      migrate: false,
+      ...(options.logRequests ? { logStream: createWriteStream('/dev/null') } : {}),
+    },
   )
   // Bench-only knob: routes read `app.counts` at request time, so a replaced cache takes effect for all of them.
   if (options.countCacheTtlMs !== undefined) app.counts = new CountCache(options.countCacheTtlMs)
