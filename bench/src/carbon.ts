@@ -25,7 +25,7 @@ import { measurePaired, pairedTable } from './paired'
 import { RESULTS_DIR } from './prepare'
 import { ms } from './report'
 import type { Db } from './server'
-import { carbonDb, carbonScopeOf, deriveCarbonRecords, dialectOf, recordDashboard } from './server'
+import { carbonDb, carbonScopeOf, deriveCarbonRecords, recordDashboard } from './server'
 import { round } from './stats'
 
 const { values } = parseArgs({
@@ -159,7 +159,7 @@ log(
 
 const last = span.last ?? Date.now()
 const first = span.first ?? last
-const server = await startApiServer({ url, dialect: dialectOf(url), accessTokenTtlS: 86_400 })
+const server = await startApiServer({ url, accessTokenTtlS: 86_400 })
 const servers: RunningChild[] = [server]
 const rows: PairedRow[] = []
 try {

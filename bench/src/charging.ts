@@ -25,7 +25,6 @@ import {
   authenticate,
   CountCache,
   countMatchingLocations,
-  dialectOf,
   cpoHome,
   emspHome,
   listLocations,
@@ -85,10 +84,9 @@ log(
   `Charging benchmark on ${url}: ${Number(sessions.n).toLocaleString('en-US')} CPO sessions, ${String(locations.n)} CPO locations; load average ${String(round(loadavg()[0] ?? 0))} on ${String(cpus().length)} cores`,
 )
 
-const shipped = await startApiServer({ url, dialect: dialectOf(url), accessTokenTtlS: 86_400 })
+const shipped = await startApiServer({ url, accessTokenTtlS: 86_400 })
 const uncached = await startApiServer({
   url,
-  dialect: dialectOf(url),
   accessTokenTtlS: 86_400,
   countCacheTtlMs: 0,
 })

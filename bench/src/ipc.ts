@@ -1,9 +1,6 @@
-import type { Dialect } from './server'
-
 /** What the parent tells the real API server child: which database to serve. */
 export interface ApiServerOptions {
   url: string
-  dialect: Dialect
   /** PostgreSQL schema of the benchmark data (search_path), absent for SQLite. */
   schema?: string
   /** Access tokens outlive the run, so no refresh is needed mid-measurement. */

@@ -23,7 +23,7 @@ import { measurePaired, pairedTable } from './paired'
 import { LARGE_DB, openLargeDatabase } from './large'
 import { RESULTS_DIR } from './prepare'
 import { ms } from './report'
-import { CountCache, countOrderItems, dialectOf, filterOrderItems, filterTransactions } from './server'
+import { CountCache, countOrderItems, filterOrderItems, filterTransactions } from './server'
 import { round } from './stats'
 
 const { values } = parseArgs({
@@ -59,10 +59,9 @@ log(
   `Orders benchmark on ${url}; load average ${String(round(loadavg()[0] ?? 0))} on ${String(cpus().length)} cores`,
 )
 
-const shipped = await startApiServer({ url, dialect: dialectOf(url), accessTokenTtlS: 86_400 })
+const shipped = await startApiServer({ url, accessTokenTtlS: 86_400 })
 const uncached = await startApiServer({
   url,
-  dialect: dialectOf(url),
   accessTokenTtlS: 86_400,
   countCacheTtlMs: 0,
 })

@@ -249,7 +249,6 @@ async function benchDialect(dialect: Dialect) {
   )
   const serverOptions = {
     url: db.url,
-    dialect,
     ...(db.schema === undefined ? {} : { schema: db.schema }),
     accessTokenTtlS: 3600,
   }

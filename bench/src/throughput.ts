@@ -250,17 +250,18 @@ const LISTS: ListCall[] = [
 
 const TRANSACTIONS = LISTS.find((l) => l.name === 'transactions')
 if (!TRANSACTIONS) throw new Error('the transactions list is missing from LISTS')
-const server = await startApiServer({ url, dialect: dialectOf(url), accessTokenTtlS: 86_400 })
+const server = await startApiServer({ url, accessTokenTtlS: 86_400 })
 try {
   const tokens = new Map<string, string>()
   for (const user of new Set(LISTS.map((l) => l.user))) tokens.set(user, await signIn(server.port, user))
-  const targetOf = (l: ListCall): Target => ({
-    port: server.port,
+  /** A list's first page on a server (this one by default), as the list's user (their token on that server). */
+  const targetOf = (l: ListCall, port = server.port, token = tokens.get(l.user) ?? ''): Target => ({
+    port,
     path: `${DEFAULT_SERVICE_BASES[l.service]}${l.path}`,
     method: l.method,
     body: l.body === undefined ? '' : JSON.stringify(l.body),
     headers: {
-      authorization: `${SERVICE_AUTH_SCHEME[l.service]} ${tokens.get(l.user) ?? ''}`,
+      authorization: `${SERVICE_AUTH_SCHEME[l.service]} ${token}`,
       ...(l.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
   })
@@ -319,11 +320,7 @@ try {
   // server (no logs: the framework's floor), then on one that logs every request as the server ships (LOG_LEVEL
   // info), which is what the issue's own measurement ran.
   const rates = async (port: number, token: string) => {
-    const transactions = {
-      ...targetOf(TRANSACTIONS),
-      port,
-      headers: { ...targetOf(TRANSACTIONS).headers, authorization: `Token ${token}` },
-    }
+    const transactions = targetOf(TRANSACTIONS, port, token)
     const floorTarget = { ...healthz, port }
     await warmUp(transactions, 300, 2000, 8)
     await warmUp(floorTarget, 300, 1000, 8)
@@ -346,7 +343,6 @@ try {
   const silent = await rates(server.port, tokens.get('vending') ?? '')
   const logging = await startApiServer({
     url,
-    dialect: dialectOf(url),
     accessTokenTtlS: 86_400,
     logRequests: true,
   })
@@ -364,7 +360,7 @@ try {
 
   // Soak: every list in turn, 8 loops, for soakMs.
   const client = new Client(8)
-  const targets = LISTS.map(targetOf)
+  const targets = LISTS.map((l) => targetOf(l))
   const samples: number[] = []
   let errors = 0
   let next = 0

@@ -719,9 +719,11 @@ async function generate(
   net: Network,
   count: number,
   log: boolean,
-  copying: boolean,
-  /** Where the refund transactions go when copying, written by the caller after the load. */
-  refundTxns: Cell[][],
+  /**
+   * Through COPY: where the refund transactions are held, for the caller to write after the load. Null: each chunk
+   * writes its own in its transaction.
+   */
+  refundTxns: Cell[][] | null,
 ) {
   // Running sessions: a share of the chargers are in use right now, each at most once.
   const runningCount = Math.max(1, Math.round(net.connectors.length * 0.12))
@@ -746,13 +748,13 @@ async function generate(
     const write = async (target: Db) => {
       await bulk.insert(target, 'ev_session', SESSION_COLUMNS, rows.sessions)
       await bulk.insert(target, 'ev_session_refund', REFUND_COLUMNS, rows.refunds)
-      // Through COPY, the refunds' transactions wait for the end of the load (see seedDemoData: the orders'
+      // Through COPY, the refunds' transactions wait for the end of the load (see stagesOfTheBigTables: the orders'
       // indexes on payment_transaction may still be building, and a COPY into it would wait, and hold the rest up).
-      if (copying) refundTxns.push(...rows.txns)
+      if (refundTxns) refundTxns.push(...rows.txns)
       else await bulk.insert(target, 'payment_transaction', TXN_COLUMNS, rows.txns)
     }
     // Through COPY the rows go to connections of their own (committed by flush); otherwise a transaction a chunk.
-    if (copying) await write(db)
+    if (refundTxns) await write(db)
     else await db.transaction().execute(write)
     written += take
     if (log && (written % 100_000 < CHUNK || written === count)) {
@@ -849,7 +851,7 @@ export async function seedEvSessions(db: Db, rng: Random, context: SeedContext):
     let nextId = await nextSessionId(db)
     for (const net of networks) {
       const gen = new SessionGenerator(rng.fork(net.entity), net, context.now, nextId, daily, big)
-      await generate(db, bulk, gen, net, counts.get(net.entity) ?? 0, big, copy !== undefined, refundTxns)
+      await generate(db, bulk, gen, net, counts.get(net.entity) ?? 0, big, copy ? refundTxns : null)
       nextId = gen.lastId + 1
     }
     await bulk.insert(db, 'payment_transaction', TXN_COLUMNS, refundTxns)
