@@ -19,7 +19,9 @@ import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { DEFAULT_SERVICE_BASES, SERVICE_AUTH_SCHEME } from '@portal/contract'
 import type { Service } from '@portal/contract'
+import type { RunningChild } from './children'
 import { startApiServer } from './children'
+import { addCpu, cpuSnapshot, cpuSpent, NO_CPU } from './cpu'
 import { LARGE_DB, openLargeDatabase } from './large'
 import type { Target } from './load'
 import { Client, measureLatency, measureThroughput, signIn, warmUp } from './load'
@@ -319,44 +321,65 @@ try {
   // Requests/s, list against /healthz, in alternating blocks so load from elsewhere falls on both alike: on this
   // server (no logs: the framework's floor), then on one that logs every request as the server ships (LOG_LEVEL
   // info), which is what the issue's own measurement ran.
-  const rates = async (port: number, token: string) => {
-    const transactions = targetOf(TRANSACTIONS, port, token)
-    const floorTarget = { ...healthz, port }
+  const rates = async (child: RunningChild, token: string) => {
+    const transactions = targetOf(TRANSACTIONS, child.port, token)
+    const floorTarget = { ...healthz, port: child.port }
     await warmUp(transactions, 300, 2000, 8)
     await warmUp(floorTarget, 300, 1000, 8)
-    let listRequests = 0
-    let listMs = 0
-    let floorRequests = 0
-    let floorMs = 0
-    for (let b = 0; b < 3; b++) {
-      const list = await measureThroughput(transactions, 8, durationMs)
-      const bare = await measureThroughput(floorTarget, 8, durationMs)
-      listRequests += list.requests
-      listMs += list.elapsedMs
-      floorRequests += bare.requests
-      floorMs += bare.elapsedMs
+    const list = { requests: 0, ms: 0, cpu: NO_CPU }
+    const bare = { requests: 0, ms: 0, cpu: NO_CPU }
+    const block = async (target: Target, into: typeof list) => {
+      const before = cpuSnapshot(child.pid)
+      const run = await measureThroughput(target, 8, durationMs)
+      into.cpu = addCpu(into.cpu, cpuSpent(before, cpuSnapshot(child.pid)))
+      into.requests += run.requests
+      into.ms += run.elapsedMs
     }
-    const listRps = (listRequests / listMs) * 1000
-    const floorRps = (floorRequests / floorMs) * 1000
-    return { listRps, floorRps, ratio: listRps / floorRps }
+    for (let b = 0; b < 3; b++) {
+      await block(transactions, list)
+      await block(floorTarget, bare)
+    }
+    const listRps = (list.requests / list.ms) * 1000
+    const floorRps = (bare.requests / bare.ms) * 1000
+    /** CPU microseconds per request, by process: where a request's cost goes. */
+    const perRequest = (r: typeof list) => ({
+      server: (r.cpu.server * 1000) / r.requests,
+      postgres: (r.cpu.postgres * 1000) / r.requests,
+      client: (r.cpu.client * 1000) / r.requests,
+    })
+    return {
+      listRps,
+      floorRps,
+      ratio: listRps / floorRps,
+      cpuUs: { list: perRequest(list), healthz: perRequest(bare) },
+    }
   }
-  const silent = await rates(server.port, tokens.get('vending') ?? '')
+  const silent = await rates(server, tokens.get('vending') ?? '')
   const logging = await startApiServer({
     url,
     accessTokenTtlS: 86_400,
     logRequests: true,
   })
-  const shipped = await rates(logging.port, await signIn(logging.port, 'vending')).finally(() =>
-    logging.stop(),
-  )
+  const shipped = await rates(logging, await signIn(logging.port, 'vending')).finally(() => logging.stop())
   for (const [label, r] of [
     ['no logs', silent],
     ['logging every request (as shipped)', shipped],
-  ] as const)
+  ] as const) {
     log(
       `\nRequests/s at concurrency 8, ${label}: transactions list ${int(r.listRps)}, /healthz ${int(r.floorRps)}: ` +
         `${(r.ratio * 100).toFixed(0)} % (target >= ${String(RATIO_TARGET * 100)} %)`,
     )
+    log(
+      table(
+        ['CPU µs per request', 'server', 'PostgreSQL', 'load generator'],
+        [
+          ['transactions list', ...Object.values(r.cpuUs.list).map(int)],
+          ['/healthz', ...Object.values(r.cpuUs.healthz).map(int)],
+        ],
+        (i) => i > 0,
+      ),
+    )
+  }
 
   // Soak: every list in turn, 8 loops, for soakMs.
   const client = new Client(8)

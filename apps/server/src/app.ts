@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import Fastify, { LogController } from 'fastify'
@@ -63,6 +62,7 @@ import { registerBackground } from './plugins/background'
 import { registerErrorHandling } from './plugins/errors'
 import type { LogStream } from './plugins/log-redaction'
 import { loggerOptions } from './plugins/log-redaction'
+import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
 import { registerMetrics } from './plugins/metrics'
@@ -139,18 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', [])
   if (ownsDatabase) app.addHook('onClose', () => handle.destroy())
 
-  await app.register(helmet, {
-    // The SPA loads its own hashed scripts and styles; inline styles come from React style props.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-      },
-    },
-  })
+  registerSecurityHeaders(app)
   await app.register(cookie)
   await app.register(multipart)
   await registerOpenApi(app)
