@@ -63,6 +63,8 @@ import { registerErrorHandling } from './plugins/errors'
 import type { LogStream } from './plugins/log-redaction'
 import { loggerOptions } from './plugins/log-redaction'
 import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerOcpp } from './modules/ocpp/ocpp.server'
+import { ocppRoutes } from './modules/ocpp/ocpp.routes'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
 import { registerMetrics } from './plugins/metrics'
@@ -145,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app)
   // Uploaded images (avatars, logos) and export files, in storage every instance shares; /uploads/{name} from it.
   registerStorage(app, config, options.storage)
+  // Chargers: OCPP over WebSocket upgrades on /ocpp/{identity} (modules/ocpp).
+  registerOcpp(app, config)
 
   const sms =
     options.sms ??
@@ -210,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       chargingHomeRoutes(charging)
       evDeviceRoutes(charging)
       evUserRoutes(charging)
+      ocppRoutes(charging)
       done()
     },
     { prefix: '/api/charging' },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PgEventBus } from './events/pg-event-bus'
+import { testCharger } from './modules/ocpp/test-charger'
 import type { BusEvent } from './events/event-bus'
 import type { PrivatePostgres } from './test-support/private-postgres'
 import { postgresBinaries, startPrivatePostgres } from './test-support/private-postgres'
@@ -138,6 +139,22 @@ describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
       expect(event).toMatchObject({ topic: 'test.ping', payload: { n: 42 }, origin: 'test-one' })
     } finally {
       await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  it('keeps one OCPP connection per charger: reconnecting to the other instance closes the first', async () => {
+    const first = testCharger({ port: a.port, identity: 'SPK-TEST-03', password: 'demo1234' })
+    await first.connect()
+    expect(await first.call('Heartbeat', {})).toHaveProperty('currentTime')
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => first.once('close', resolve))
+    const second = testCharger({ port: b.port, identity: 'SPK-TEST-03', password: 'demo1234' })
+    try {
+      await second.connect()
+      // Instance A hears of the new connection on the bus and closes its own.
+      expect(await closed).toMatchObject({ code: 1000 })
+      expect(await second.call('Heartbeat', {})).toHaveProperty('currentTime')
+    } finally {
+      await Promise.all([first.close({ force: true }), second.close({ force: true })])
     }
   })
 

@@ -46,6 +46,7 @@ export const IAM_RESOURCES: readonly IamResource[] = [
   { app_code: 'promo', resource_code: 'employees/*', name: 'Closed-loop employees' },
   { app_code: 'promo', resource_code: 'persons/*', name: 'Closed-loop persons' },
   { app_code: 'ev', resource_code: 'locations/*', name: 'Charge locations' },
+  { app_code: 'ev', resource_code: 'devices/*', name: 'Chargers' },
   { app_code: 'ev', resource_code: 'sessions/*', name: 'Charging sessions' },
   { app_code: 'ev', resource_code: 'tariffs/*', name: 'Tariffs' },
   { app_code: 'ev', resource_code: 'drivers/*', name: 'Drivers' },

@@ -60,6 +60,8 @@ const envSchema = z.object({
   // '' = the default: on only for PORTAL_ENV=dev with NODE_ENV not production (docs/decisions/0092).
   PORTAL_DEV_FEATURES: z.enum(['0', '1', '']).default(''),
   TRUST_PROXY: z.string().trim().default(''),
+  OCPP_HEARTBEAT_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(300),
+  OCPP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 })
 
 export interface Config {
@@ -118,6 +120,10 @@ export interface Config {
   devFeatures: boolean
   /** Fastify's trustProxy: false (the default), a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[]
+  /** The heartbeat interval chargers are given at boot (seconds); the 15-minute offline rule allows three misses. */
+  ocppHeartbeatIntervalS: number
+  /** How long a call to a charger (remote start, reset...) waits for its answer. */
+  ocppCallTimeoutMs: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devFeatures,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ocppHeartbeatIntervalS: e.OCPP_HEARTBEAT_INTERVAL_S,
+    ocppCallTimeoutMs: e.OCPP_CALL_TIMEOUT_MS,
   }
 }
 
@@ -259,6 +267,8 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     shutdownTimeoutMs: 10_000,
     devFeatures: true,
     trustProxy: false,
+    ocppHeartbeatIntervalS: 300,
+    ocppCallTimeoutMs: 30_000,
     ...overrides,
   }
 }

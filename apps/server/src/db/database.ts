@@ -41,6 +41,7 @@ import type {
 import type { ExportJobTable } from '../modules/exports/export-job.table'
 import type { JobTable } from '../jobs/job.table'
 import type { LoginFailureTable } from '../lib/login-failure.table'
+import type { OcppMessageTable } from '../modules/ocpp/ocpp.table'
 import type {
   MachineOrderItemTable,
   MachineOrderPaymentTable,
@@ -107,6 +108,7 @@ export interface Database {
   export_job: ExportJobTable
   job: JobTable
   login_failure: LoginFailureTable
+  ocpp_message: OcppMessageTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -14,7 +14,16 @@ import type { TestApp } from '../test-support'
 import { createTestApp, DIALECTS, TEST_NOW } from '../test-support'
 import { parseJson } from '../lib/json'
 import type { Db } from '../db/database'
-import { chargerStatus, COUNTRY_BOUNDS, locationCount, seedEvNetwork, tariffFor } from './ev-network'
+import { hashOcppPassword, verifyOcppPassword } from '../modules/ocpp/ocpp-password'
+import {
+  chargerStatus,
+  COUNTRY_BOUNDS,
+  locationCount,
+  seedEvNetwork,
+  tariffFor,
+  TEST_BAY_CHARGERS,
+  TEST_BAY_NAME,
+} from './ev-network'
 import { Random } from './random'
 
 /** The network as rows joined down the tree, for the checks below. */
@@ -99,7 +108,8 @@ describe.each(DIALECTS)('the EV network seed on %s', (dialect) => {
   it('gives CPO, VOLT and BUS their locations per country, with a minimum at a small scale', () => {
     const by = (entity: string, country: string) =>
       net.locations.filter((l) => l.entity_code === entity && l.country === country).length
-    expect(by('CPO', 'SG')).toBe(locationCount(55, 4, scale))
+    // and SparkGrid Test Bay, at every scale
+    expect(by('CPO', 'SG')).toBe(locationCount(55, 4, scale) + 1)
     expect(by('CPO', 'MY')).toBe(locationCount(25, 2, scale))
     expect(by('VOLT', 'SG')).toBe(locationCount(25, 3, scale))
     expect(by('VOLT', 'MY')).toBe(locationCount(15, 2, scale))
@@ -236,6 +246,37 @@ describe.each(DIALECTS)('the EV network seed on %s', (dialect) => {
     }
   })
 
+  it('gives every charger its serial number as OCPP identity, unique everywhere, with the demo password', () => {
+    const identities = net.chargePoints.map((cp) => cp.ocpp_identity)
+    expect(new Set(identities).size).toBe(identities.length)
+    for (const cp of net.chargePoints) {
+      expect(cp.ocpp_identity, cp.uid).toBe(cp.serial_number)
+      expect(verifyOcppPassword(Buffer.from('demo1234'), cp.ocpp_password_hash), cp.uid).toBe(true)
+      expect(verifyOcppPassword(Buffer.from('demo12345'), cp.ocpp_password_hash), cp.uid).toBe(false)
+    }
+    expect(hashOcppPassword('demo1234')).not.toBe(net.chargePoints[0]?.ocpp_password_hash)
+  })
+
+  it('builds SparkGrid Test Bay: three 22 kW AC chargers SPK-TEST-01 to 03 on the standard AC tariff, not connected', () => {
+    const bay = net.locations.find((l) => l.name === TEST_BAY_NAME)
+    expect(bay).toMatchObject({ entity_code: 'CPO', country: 'SG' })
+    const chargers = net.chargePoints.filter((cp) => cp.location_id === bay?.id)
+    expect(chargers.map((cp) => cp.ocpp_identity)).toEqual([...TEST_BAY_CHARGERS])
+    for (const cp of chargers) {
+      expect(cp).toMatchObject({ ocpp_status: 'UNKNOWN', last_heartbeat_at: null, commissioned: 1 })
+      const evses = net.evses.filter((e) => e.charge_point_id === cp.id)
+      expect(evses).toHaveLength(1)
+      const connectors = net.connectors.filter((c) => c.evse_ref === evses[0]?.id)
+      expect(connectors).toHaveLength(1)
+      expect(connectors[0]).toMatchObject({
+        standard: 'IEC_62196_T2',
+        power_type: 'AC_3_PHASE',
+        max_electric_power: 22_000,
+        tariff_external_id: 'CPO-AC-STANDARD-SG',
+      })
+    }
+  })
+
   it('is deterministic, and at scale 1 gives CPO about 80 locations, VOLT 40 and BUS 8 depots', async () => {
     const db = t.database.db
     const snapshot = async () =>
@@ -256,7 +297,8 @@ describe.each(DIALECTS)('the EV network seed on %s', (dialect) => {
       .select(['entity_code', (eb) => eb.fn.countAll<number | string>().as('n')])
       .execute()
     expect(Object.fromEntries(sizes.map((s) => [s.entity_code, Number(s.n)]))).toEqual({
-      CPO: 80,
+      // 80 and SparkGrid Test Bay
+      CPO: 81,
       VOLT: 40,
       BUS: 8,
     })

@@ -2,6 +2,8 @@ import type { Database, Db } from '../db/database'
 import type { Cell } from './bulk-insert'
 import { BulkInserter } from './bulk-insert'
 import type { Random } from './random'
+import { hashOcppPassword } from '../modules/ocpp/ocpp-password'
+import { DEMO_PASSWORD } from './demo-accounts'
 import { seededUuid } from './random'
 import type { SeedContext } from './seed-context'
 
@@ -177,6 +179,10 @@ export const COUNTRY_BOUNDS: Record<Country, { lat: [number, number]; lng: [numb
   SG: { lat: [1.24, 1.47], lng: [103.6, 104.0] },
   MY: { lat: [1.2, 6.8], lng: [99.6, 104.6] },
 }
+
+/** The test bay's location and its chargers' OCPP identities (issue 14; the README lists them). */
+export const TEST_BAY_NAME = 'SparkGrid Test Bay'
+export const TEST_BAY_CHARGERS = ['SPK-TEST-01', 'SPK-TEST-02', 'SPK-TEST-03'] as const
 
 interface Network {
   entity: string
@@ -536,6 +542,8 @@ const CHARGE_POINT_COLUMNS = [
   'protocol',
   'ocpp_status',
   'last_heartbeat_at',
+  'ocpp_identity',
+  'ocpp_password_hash',
   'created_at',
   'updated_at',
 ] as const
@@ -581,6 +589,10 @@ interface Rows {
   chargePoints: Cell[][]
   evses: Cell[][]
   connectors: Cell[][]
+  /** Serial numbers given so far, in every network: a serial is its charger's OCPP identity, unique everywhere. */
+  serials: Set<string>
+  /** The demo chargers' OCPP password hash (demo1234: development data only). */
+  ocppPasswordHash: string
 }
 
 interface Ids {
@@ -708,6 +720,113 @@ class NetworkBuilder {
     }
   }
 
+  /** A serial number no charger of any network has yet: it is also the charger's OCPP identity. */
+  private serialOf(model: ChargerModel): string {
+    for (;;) {
+      const serial = `${model.serialPrefix}${String(this.r.int(1, 9))}${pad(this.r.int(0, 99_999_999), 8)}`
+      if (!this.rows.serials.has(serial)) {
+        this.rows.serials.add(serial)
+        return serial
+      }
+    }
+  }
+
+  /**
+   * SparkGrid Test Bay (issue 14): three 22 kW AC chargers, SPK-TEST-01 to 03, one EVSE and one Type 2 socket each,
+   * on the network's standard AC tariff, for simulators and real test chargers. Nothing is connected to them when
+   * seeded: their status is unknown until a charger boots.
+   */
+  testBay(identities: readonly string[]) {
+    const r = this.r
+    const net = this.net
+    const locationId = this.ids.location++
+    this.locationNo++
+    const created = this.now - 30 * 86_400_000
+    this.rows.locations.push([
+      locationId,
+      net.entity,
+      seededUuid(r),
+      `${net.operator}-SG-TEST`,
+      TEST_BAY_NAME,
+      '1 Fusionopolis Way',
+      'Singapore',
+      '138632',
+      '',
+      'SG',
+      1.298884,
+      103.787376,
+      'Level B2, lots T1 to T3, beside the loading bay.',
+      `${net.phone.SG}000`,
+      JSON.stringify(['EV_ONLY']),
+      0,
+      'Asia/Singapore',
+      created,
+      created,
+    ])
+    const tariff = this.tariffs.find((t) => t.externalId === `${net.entity}-AC-STANDARD-SG`)?.id ?? null
+    identities.forEach((identity, i) => {
+      this.stationNo++
+      const station = pad(this.stationNo, 6)
+      const chargePointId = this.ids.chargePoint++
+      const evseId = this.ids.evse++
+      this.rows.serials.add(identity)
+      this.rows.chargePoints.push([
+        chargePointId,
+        net.entity,
+        locationId,
+        seededUuid(r),
+        identity,
+        'SparkGrid',
+        'Test Charger AC22',
+        '1.0.0',
+        'OCPI',
+        'UNKNOWN',
+        null,
+        identity,
+        this.rows.ocppPasswordHash,
+        created,
+        created,
+      ])
+      this.rows.evses.push([
+        evseId,
+        net.entity,
+        locationId,
+        seededUuid(r),
+        `SG*${net.operator}*E${station}*1`,
+        chargePointId,
+        `${net.operator}-EVSE-${station}-1`,
+        'UNKNOWN',
+        `T${String(i + 1)}`,
+        `Test lot T${String(i + 1)}`,
+        'Test bay: chargers here are simulators or units under test.',
+        'OCPI',
+        JSON.stringify([...COMMON_CAPABILITIES]),
+        JSON.stringify([]),
+        'B2',
+        created,
+        created,
+      ])
+      const spec = T2_22('SOCKET')
+      this.rows.connectors.push([
+        this.ids.connector++,
+        net.entity,
+        locationId,
+        evseId,
+        seededUuid(r),
+        '1',
+        spec.standard,
+        spec.format,
+        spec.powerType,
+        spec.voltage,
+        spec.amperage,
+        spec.watts,
+        tariff,
+        created,
+        created,
+      ])
+    })
+  }
+
   /** One location with its chargers, EVSEs and connectors. */
   location(country: Country, kind: SiteKind) {
     const r = this.r
@@ -828,18 +947,22 @@ class NetworkBuilder {
       const heartbeat =
         health === 'offline' ? (r.chance(0.3) ? null : this.past(1, 20)) : this.now - r.int(5, 290) * 1000
       const cpCreated = Math.max(created, this.past(60, 800))
+      const uid = seededUuid(r)
+      const serial = this.serialOf(model)
       this.rows.chargePoints.push([
         chargePointId,
         net.entity,
         locationId,
-        seededUuid(r),
-        `${model.serialPrefix}${String(r.int(1, 9))}${pad(r.int(0, 99_999_999), 8)}`,
+        uid,
+        serial,
         model.vendor,
         model.model,
         r.pick(model.firmware),
         protocol,
         chargerStatus(statuses),
         heartbeat,
+        serial,
+        this.rows.ocppPasswordHash,
         cpCreated,
         Math.max(cpCreated, this.past(0, 30)),
       ])
@@ -940,7 +1063,15 @@ export async function seedEvNetwork(db: Db, rng: Random, context: SeedContext): 
     evse: await nextId(db, 'ev_evse'),
     connector: await nextId(db, 'ev_connector'),
   }
-  const rows: Rows = { locations: [], chargePoints: [], evses: [], connectors: [] }
+  const rows: Rows = {
+    locations: [],
+    chargePoints: [],
+    evses: [],
+    connectors: [],
+    serials: new Set(),
+    // A fixed salt: the seed writes the same rows on every run (the password is the public demo one anyway).
+    ocppPasswordHash: hashOcppPassword(DEMO_PASSWORD, 'ca11ab1e5eed0cc9d3e1a0b2c4f6e8d0'),
+  }
   for (const net of NETWORKS) {
     if (!entities.has(net.entity)) continue
     const tariffs = (
@@ -958,6 +1089,7 @@ export async function seedEvNetwork(db: Db, rng: Random, context: SeedContext): 
       const kinds = size.country === 'MY' && net.kindsMy ? net.kindsMy : net.kinds
       for (let i = 0; i < count; i++) builder.location(size.country, r.weighted(kinds))
     }
+    if (net.entity === 'CPO') builder.testBay(TEST_BAY_CHARGERS)
   }
   const bulk = new BulkInserter<Database>(db)
   await db.transaction().execute(async (trx) => {

@@ -15,7 +15,7 @@ import type { Random } from './random'
 import { fastUuid } from './random'
 import type { SeedContext } from './seed-context'
 import { evDailyCounterpart } from '../modules/charging/ev.table'
-import { chargerStatus } from './ev-network'
+import { chargerStatus, TEST_BAY_NAME } from './ev-network'
 
 /*
  * Charging sessions of the CPO, VOLT and BUS networks over the 90 days before `now` (docs/decisions/0020 and 0023):
@@ -633,7 +633,10 @@ async function readNetwork(db: Db, entity: string): Promise<Network | null> {
   const connectors = await db
     .selectFrom('ev_connector as c')
     .innerJoin('ev_evse as e', 'e.id', 'c.evse_ref')
+    // The test bay's chargers wait for real or simulated chargers: no seeded session runs on them.
+    .innerJoin('ev_location as l', 'l.id', 'c.location_id')
     .where('c.entity_code', '=', entity)
+    .where('l.name', '<>', TEST_BAY_NAME)
     .select([
       'c.id',
       'c.evse_ref',

@@ -59,6 +59,18 @@ export interface EvChargePointTable {
   /** connectorStatuses: the OCPP status last reported. */
   ocpp_status: string
   last_heartbeat_at: number | null
+  /** The URL's last segment and the Basic-auth username (unique across entities); null = cannot connect. */
+  ocpp_identity: string | null
+  /** `sha256$<salt>$<hex>` of the OCPP password (modules/ocpp/ocpp-password.ts); null = none set. */
+  ocpp_password_hash: string | null
+  ocpp_password_set_at: number | null
+  /** The subprotocol of its last connection (ocpp1.6, ocpp2.0.1). */
+  ocpp_version: string | null
+  /** 1 once an operator commissioned it; a charger that is not gets Pending at boot. */
+  commissioned: Generated<number>
+  boot_at: number | null
+  /** The error code of the charger's own status (1.6 connector 0), null for none. */
+  ocpp_error_code: string | null
   created_at: number
   updated_at: number
 }
@@ -103,6 +115,11 @@ export interface EvConnectorTable {
   /** Watts. */
   max_electric_power: number
   tariff_id: number | null
+  /** connectorStatuses: as its charger last reported it (UNKNOWN until it does). */
+  status: Generated<string>
+  error_code: Generated<string | null>
+  /** The charger's time of that report. */
+  status_at: Generated<number | null>
   created_at: number
   updated_at: number
 }

@@ -16,6 +16,7 @@ import { DetailCard, Field } from '@/components/ev-overview/detail-card'
 import { formatAge } from '@/components/ev-overview/format'
 import { RecentSessions, sessionHref } from '@/components/ev-overview/recent-sessions'
 import { ConnectivityBadge, EvseStatusBadge, OcppStatusBadge } from '@/components/ev-overview/status-badges'
+import { OcppCard } from './ocpp-card'
 import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -148,6 +149,9 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
                   {t('evDevices.detail.connector')}
                 </th>
                 <th scope="col" className={`${head} text-left`}>
+                  {t('evDevices.detail.connectorStatus')}
+                </th>
+                <th scope="col" className={`${head} text-left`}>
                   {t('evDevices.detail.standard')}
                 </th>
                 <th scope="col" className={`${head} text-left`}>
@@ -171,6 +175,12 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
               {e.connectors.map((c) => (
                 <tr key={c.uid} className="border-b border-slate-100 last:border-b-0">
                   <td className={`${cell} font-medium`}>{c.connector_id}</td>
+                  <td className={cell}>
+                    <OcppStatusBadge status={c.status} />
+                    {c.error_code !== null && (
+                      <span className="ml-1.5 font-mono text-xs text-red-700">{c.error_code}</span>
+                    )}
+                  </td>
                   <td className={cell}>
                     {labelOf(connectorStandards, c.standard)}
                     <span className="ml-1.5 text-xs text-slate-500">
@@ -272,6 +282,7 @@ export function EvDevicePage() {
       />
       <div className="flex flex-col gap-4">
         <Overview d={d} now={now} />
+        <OcppCard d={d} />
         <LocationCard d={d} />
         <section
           aria-label={t('evDevices.detail.evses', { count: d.evses.length })}

@@ -32,3 +32,34 @@ describe.each(DIALECTS)('the demo chargers’ heartbeats on %s', (dialect) => {
     }
   })
 })
+
+describe.each(DIALECTS)('the demo heartbeats and real chargers on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { scale: 0.005 })
+  })
+  afterAll(() => t.close())
+
+  it('never speaks for a charger that has booted over OCPP: one that goes quiet must read offline', async () => {
+    const db = t.database.db
+    const charger = await db
+      .selectFrom('ev_charge_point')
+      .where('ocpp_status', '<>', 'UNKNOWN')
+      .where('last_heartbeat_at', 'is not', null)
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .updateTable('ev_charge_point')
+      .set({ boot_at: TEST_NOW, last_heartbeat_at: TEST_NOW })
+      .where('id', '=', charger.id)
+      .execute()
+    await sendDemoHeartbeats(db, TEST_NOW + 86_400_000)
+    const after = await db
+      .selectFrom('ev_charge_point')
+      .where('id', '=', charger.id)
+      .select('last_heartbeat_at')
+      .executeTakeFirstOrThrow()
+    expect(after.last_heartbeat_at).toBe(TEST_NOW)
+  })
+})

@@ -3,7 +3,8 @@ import type { Db } from '../../../db/database'
 /**
  * One round of the demo chargers' heartbeats: every charger that is communicating (its status is known and it has
  * been heard of) reports in now, as a real charger does every few minutes. The chargers the seed made offline
- * (status UNKNOWN, last heard of days ago or never) stay silent.
+ * (status UNKNOWN, last heard of days ago or never) stay silent, and so does every charger that has booted over OCPP:
+ * its heartbeats are real, and one that goes quiet must read offline.
  */
 export async function sendDemoHeartbeats(db: Db, now: number): Promise<void> {
   await db
@@ -11,6 +12,7 @@ export async function sendDemoHeartbeats(db: Db, now: number): Promise<void> {
     .set({ last_heartbeat_at: now })
     .where('ocpp_status', '<>', 'UNKNOWN')
     .where('last_heartbeat_at', 'is not', null)
+    .where('boot_at', 'is', null)
     .execute()
 }
 

@@ -152,7 +152,16 @@ export function findDevice(db: Db, entityCode: string, uid: string) {
     .innerJoin('ev_location as l', 'l.id', 'cp.location_id')
     .where('cp.entity_code', '=', entityCode)
     .where('cp.uid', '=', uid)
-    .select([...DEVICE_COLUMNS])
+    .select([
+      ...DEVICE_COLUMNS,
+      'cp.ocpp_identity',
+      'cp.ocpp_password_hash',
+      'cp.ocpp_password_set_at',
+      'cp.ocpp_version',
+      'cp.commissioned',
+      'cp.boot_at',
+      'cp.ocpp_error_code',
+    ])
     .executeTakeFirst()
 }
 
@@ -200,6 +209,8 @@ export async function deviceEvses(db: Db, entityCode: string, chargerId: number)
             'c.max_electric_power',
             't.uid as tariff_uid',
             't.name as tariff_name',
+            'c.status',
+            'c.error_code',
           ])
           .orderBy('c.evse_ref')
           .orderBy('c.connector_id')

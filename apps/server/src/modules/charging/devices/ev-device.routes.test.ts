@@ -190,6 +190,9 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
           max_amperage: 120,
           max_electric_power: 60_000,
           tariff: null,
+          // No charger has reported over OCPP yet.
+          status: 'UNKNOWN',
+          error_code: null,
           active_session: null,
         },
       ])

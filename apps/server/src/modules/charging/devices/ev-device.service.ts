@@ -112,6 +112,15 @@ export async function getDevice(
     if (!runningByConnector.has(s.connector_ref)) runningByConnector.set(s.connector_ref, s)
   return {
     ...toDevice(row, { evses: evses.length, connectors: connectors.length }, now),
+    ocpp: {
+      identity: row.ocpp_identity,
+      version: row.ocpp_version,
+      password_set: row.ocpp_password_hash !== null,
+      password_set_at: row.ocpp_password_set_at,
+      commissioned: row.commissioned === 1,
+      boot_at: row.boot_at,
+      error_code: row.ocpp_error_code,
+    },
     evses: evses.map((e) => ({
       uid: e.uid,
       evse_id: e.evse_id,
@@ -134,6 +143,8 @@ export async function getDevice(
             max_amperage: c.max_amperage,
             max_electric_power: c.max_electric_power,
             tariff: c.tariff_uid === null ? null : { uid: c.tariff_uid, name: c.tariff_name ?? '' },
+            status: c.status,
+            error_code: c.error_code,
             active_session: s
               ? {
                   uid: s.uid,

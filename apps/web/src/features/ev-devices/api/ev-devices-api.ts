@@ -1,6 +1,6 @@
-import type { EvDeviceDetail, EvDeviceListData, EvDeviceListQuery } from '@portal/contract'
-import { evDeviceDetailResponse, evDeviceListResponse } from '@portal/contract'
-import { useQuery } from '@tanstack/react-query'
+import type { EvDeviceDetail, EvDeviceListData, EvDeviceListQuery, OcppPasswordData } from '@portal/contract'
+import { evDeviceDetailResponse, evDeviceListResponse, ocppPasswordResponse } from '@portal/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 import { evDeviceKeys } from './ev-device-keys'
@@ -27,5 +27,21 @@ export function useEvDevice(uid: string) {
     retry: false,
     // Heartbeats and what is plugged in change by the minute.
     refetchInterval: 60_000,
+  })
+}
+
+/**
+ * POST /charge-points/devices/{uid}/ocpp-password: a new OCPP password, returned this once. The charger page is
+ * refreshed so it shows that a password is set (never the password).
+ */
+export function useRotateOcppPassword(uid: string) {
+  const { entityCode } = useSession()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (): Promise<OcppPasswordData> =>
+      charging
+        .post(`${BASE}/${encodeURIComponent(uid)}/ocpp-password`, {}, ocppPasswordResponse)
+        .then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.detail(entityCode, uid) }),
   })
 }

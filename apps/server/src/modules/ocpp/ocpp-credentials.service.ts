@@ -1,0 +1,39 @@
+import type { OcppPasswordData } from '@portal/contract'
+import type { Db } from '../../db/database'
+import { badRequest, notFound } from '../../lib/errors'
+import type { Caller } from '../../lib/request-meta'
+import { auditChange } from '../iam/audit/audit.service'
+import { generateOcppPassword, hashOcppPassword } from './ocpp-password'
+import { findChargerCredentials, setChargerPassword } from './ocpp.repository'
+
+/**
+ * Sets or rotates a charger's OCPP password: generated here, returned this once, stored as a hash. A charger already
+ * connected stays connected (it was authenticated at its upgrade); from its next connection only the new password
+ * opens the socket, so the operator configures it on the charger (1.6 AuthorizationKey, 2.0.1 BasicAuthPassword).
+ */
+export async function rotateOcppPassword(
+  db: Db,
+  caller: Caller,
+  uid: string,
+  now = Date.now(),
+): Promise<OcppPasswordData> {
+  const charger = await findChargerCredentials(db, caller.auth.entityCode, uid)
+  if (!charger) throw notFound('EV device')
+  if (charger.ocpp_identity === null)
+    throw badRequest('This charger has no OCPP identity yet: give it one before setting its OCPP password')
+  const password = generateOcppPassword()
+  await db.transaction().execute(async (trx) => {
+    await setChargerPassword(trx, charger.id, hashOcppPassword(password), now)
+    // Never the password itself, nor its hash: only that it was set.
+    await auditChange(
+      trx,
+      caller,
+      charger.password_set ? 'ocpp_password_rotated' : 'ocpp_password_set',
+      'ev_charge_point',
+      uid,
+      { ocpp_identity: charger.ocpp_identity, password_set: charger.password_set },
+      { ocpp_identity: charger.ocpp_identity, password_set: true },
+    )
+  })
+  return { identity: charger.ocpp_identity, password, password_set_at: now }
+}

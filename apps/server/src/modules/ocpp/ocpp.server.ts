@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import type { OcppProtocol } from '@portal/contract'
+import { OCPP_PATH_PREFIX, OCPP_IDENTITY_PATTERN, OCPP_PROTOCOLS } from '@portal/contract'
+import type { FastifyInstance } from 'fastify'
+import { RPCServer } from 'ocpp-rpc'
+import type { RPCClient } from 'ocpp-rpc'
+import type { Config } from '../../config/env'
+import { registerHandlers } from './ocpp.handlers'
+import { ConnectionLog, OcppMessageLog } from './ocpp-message-log'
+import { verifyOcppPassword } from './ocpp-password'
+import type { OcppCharger } from './ocpp.repository'
+import { findChargerByIdentity } from './ocpp.repository'
+
+/** Published when a charger connects, so that another instance holding an older connection for it closes it. */
+export const OCPP_CONNECTED = 'ocpp.connected'
+interface ConnectedEvent {
+  identity: string
+  connection: string
+  at: number
+}
+
+interface Session {
+  charger: OcppCharger
+  protocol: OcppProtocol
+  connection: string
+  connectedAt: number
+}
+
+/** The largest frame a charger may send: real OCPP messages are a few KB; ws's default (100 MB) is an attack. */
+const MAX_FRAME_BYTES = 1024 * 1024
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OCPP central system of this instance (modules/ocpp). */
+    ocpp: OcppCentralSystem
+  }
+}
+
+export interface OcppCentralSystem {
+  /** The connection this instance holds for a charger, if any. */
+  connection(identity: string): RPCClient | undefined
+  /** How many chargers are connected to this instance. */
+  connected(): number
+  /** The frame log (tests flush it). */
+  messages: OcppMessageLog
+}
+
+/**
+ * The OCPP 1.6-J / 2.0.1 central system (issue 14): WebSocket upgrades on `/ocpp/{identity}` become ocpp-rpc
+ * connections, authenticated by HTTP Basic (security profile 1) against the charger's hashed password, one connection
+ * per charger (a new one replaces the old, on whichever instance it was), every frame logged.
+ */
+export function registerOcpp(
+  app: FastifyInstance,
+  config: Pick<Config, 'ocppHeartbeatIntervalS' | 'ocppCallTimeoutMs'>,
+): void {
+  const rpc = new RPCServer({
+    protocols: [...OCPP_PROTOCOLS],
+    strictMode: true,
+    callTimeoutMs: config.ocppCallTimeoutMs,
+    pingIntervalMs: 30_000,
+    respondWithDetailedErrors: false,
+    // A charger sending nothing but garbage is disconnected after 10 bad frames in a row.
+    maxBadMessages: 10,
+    wssOptions: { maxPayload: MAX_FRAME_BYTES },
+  })
+  const messages = new OcppMessageLog(app.db, (m) => app.log.warn(m))
+  const connections = new Map<string, { client: RPCClient; session: Session }>()
+
+  rpc.auth((accept, reject, handshake) => {
+    void (async () => {
+      // The path is /ocpp/{identity} and nothing else.
+      if (handshake.endpoint !== OCPP_PATH_PREFIX.slice(0, -1)) return reject(404, 'Not found')
+      const protocol = OCPP_PROTOCOLS.find((p) => handshake.protocols.has(p))
+      if (protocol === undefined)
+        return reject(400, `Offer one of the subprotocols ${OCPP_PROTOCOLS.join(', ')}`)
+      const identity = handshake.identity
+      // One answer for an unknown identity and a wrong password: the refusal tells an attacker nothing.
+      if (!OCPP_IDENTITY_PATTERN.test(identity) || handshake.password === undefined)
+        return reject(401, 'Unauthorized')
+      let charger: OcppCharger | undefined
+      try {
+        charger = await findChargerByIdentity(app.db, identity)
+      } catch (err) {
+        app.log.warn({ err, identity }, 'ocpp: upgrade refused, the database did not answer')
+        return reject(503, 'Service unavailable')
+      }
+      if (!charger || !verifyOcppPassword(handshake.password, charger.ocpp_password_hash)) {
+        app.log.warn({ identity, remote: handshake.remoteAddress }, 'ocpp: upgrade refused, bad credentials')
+        return reject(401, 'Unauthorized')
+      }
+      const session: Session = { charger, protocol, connection: randomUUID(), connectedAt: Date.now() }
+      accept(session, protocol)
+    })()
+  })
+
+  rpc.on('client', (client: RPCClient & { session: Record<string, unknown> }) => {
+    const session = client.session as unknown as Session
+    const identity = session.charger.ocpp_identity
+    const log = new ConnectionLog(messages, session.charger)
+    // Listeners first: the charger's first frame may already be on its way.
+    client.on('message', ({ message, outbound }: { message: string; outbound: boolean }) => {
+      log.frame(message, outbound ? 'out' : 'in')
+    })
+    client.on('badMessage', ({ error }: { error: Error }) => {
+      app.log.warn({ identity, err: error }, 'ocpp: malformed frame')
+    })
+    client.on(
+      'strictValidationFailure',
+      ({ error, method, outbound }: { error: Error; method: string; outbound: boolean }) => {
+        app.log.warn({ identity, method, outbound, err: error }, 'ocpp: message failed schema validation')
+      },
+    )
+    registerHandlers(client, {
+      db: app.db,
+      charger: session.charger,
+      version: session.protocol,
+      heartbeatIntervalS: config.ocppHeartbeatIntervalS,
+      now: () => Date.now(),
+    })
+
+    const previous = connections.get(identity)
+    connections.set(identity, { client, session })
+    if (previous) void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+    client.once('close', () => {
+      if (connections.get(identity)?.client === client) connections.delete(identity)
+    })
+    app.log.info({ identity, protocol: session.protocol }, 'ocpp: charger connected')
+    const event: ConnectedEvent = { identity, connection: session.connection, at: session.connectedAt }
+    app.events.publish(OCPP_CONNECTED, event).catch((err: unknown) => {
+      app.log.warn({ err }, `ocpp: publishing ${OCPP_CONNECTED} failed`)
+    })
+  })
+  rpc.on('error', (err: Error) => app.log.warn({ err }, 'ocpp: WebSocket server error'))
+
+  // Another instance took a charger's new connection: an older one held here is stale.
+  const unsubscribe = app.events.subscribe<ConnectedEvent>(OCPP_CONNECTED, ({ payload }) => {
+    const held = connections.get(payload.identity)
+    if (held && held.session.connection !== payload.connection && held.session.connectedAt <= payload.at) {
+      connections.delete(payload.identity)
+      void held.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+    }
+  })
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').startsWith(OCPP_PATH_PREFIX)) {
+      void rpc.handleUpgrade(request, socket as never, head)
+      return
+    }
+    // No other path upgrades: answer rather than leave the socket hanging.
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+  })
+
+  app.decorate('ocpp', {
+    connection: (identity: string) => connections.get(identity)?.client,
+    connected: () => connections.size,
+    messages,
+  } satisfies OcppCentralSystem)
+
+  // Shutdown: chargers are told to go (they reconnect to another instance), then the last frames are written.
+  app.addHook('preClose', async () => {
+    unsubscribe()
+    await rpc.close({ code: 1001, reason: 'Server shutting down', awaitPending: false, force: false })
+    await messages.flush()
+  })
+}

@@ -1,0 +1,111 @@
+import type { OcppProtocol } from '@portal/contract'
+import { connectorStatusOfOcpp, evseStatusOfConnectors, ocppErrorCode } from '@portal/contract'
+import type { Db } from '../../db/database'
+import { ocppError } from './ocpp-errors'
+import type { OcppCharger } from './ocpp.repository'
+import {
+  numberedConnectors,
+  recordBoot,
+  recordChargerStatus,
+  recordConnectorStatus,
+  recordHeartbeat,
+} from './ocpp.repository'
+
+/**
+ * What the chargers tell the central system, whatever the OCPP version: the handlers of 1.6 and 2.0.1
+ * (ocpp.handlers.ts) translate their messages into these calls.
+ */
+export interface OcppSession {
+  db: Db
+  charger: OcppCharger
+  version: OcppProtocol
+  heartbeatIntervalS: number
+  now: () => number
+}
+
+/** A charger clock more than this far ahead is not believed: its report is taken as of now. */
+const MAX_CLOCK_AHEAD_MS = 5 * 60_000
+
+/**
+ * The time of a charger's report: its own timestamp when it has a valid one that is not in the future (a report
+ * queued while offline keeps the time it happened), else the time it reached us.
+ */
+export function reportTime(timestamp: string | undefined, now: number): number {
+  if (timestamp === undefined) return now
+  const at = Date.parse(timestamp)
+  if (!Number.isFinite(at) || at > now + MAX_CLOCK_AHEAD_MS) return now
+  return Math.min(at, now)
+}
+
+export async function boot(
+  s: OcppSession,
+  facts: { vendor: string; model: string; serialNumber?: string; firmwareVersion?: string },
+): Promise<{ status: 'Accepted' | 'Pending'; interval: number }> {
+  await recordBoot(
+    s.db,
+    s.charger.id,
+    {
+      vendor: facts.vendor,
+      model: facts.model,
+      serialNumber: facts.serialNumber,
+      firmwareVersion: facts.firmwareVersion,
+      version: s.version,
+    },
+    s.now(),
+  )
+  // A charger an operator has not commissioned yet waits (Pending), retrying at the interval.
+  return { status: s.charger.commissioned === 1 ? 'Accepted' : 'Pending', interval: s.heartbeatIntervalS }
+}
+
+export async function heartbeat(s: OcppSession): Promise<void> {
+  await recordHeartbeat(s.db, s.charger.id, s.now())
+}
+
+export interface StatusReport {
+  /** 2.0.1: the EVSE's number; 1.6: undefined (connectorId counts over the whole charger). */
+  evse?: number
+  /** 1.6: 0 is the charger itself. */
+  connector: number
+  status: string
+  errorCode?: string
+  timestamp?: string
+}
+
+/**
+ * A status notification: the connector's status (mapped to the portal's), its EVSE's status derived from all its
+ * connectors, and for a charger with a single connector (or 1.6's connector 0) the charger's own status too.
+ */
+export async function reportStatus(s: OcppSession, report: StatusReport): Promise<void> {
+  const now = s.now()
+  const status = connectorStatusOfOcpp(report.status)
+  const errorCode = ocppErrorCode(report.errorCode)
+  if (report.evse === undefined && report.connector === 0) {
+    await recordChargerStatus(s.db, s.charger.id, status, errorCode, now)
+    return
+  }
+  const connectors = await numberedConnectors(s.db, s.charger.id)
+  const target =
+    report.evse === undefined
+      ? connectors.find((c) => c.chargerConnectorNumber === report.connector)
+      : connectors.find((c) => c.evseNumber === report.evse && c.connectorNumber === report.connector)
+  if (!target) {
+    const where =
+      report.evse === undefined
+        ? `connectorId ${String(report.connector)}`
+        : `evseId ${String(report.evse)} connectorId ${String(report.connector)}`
+    throw ocppError(
+      'PropertyConstraintViolation',
+      `${where}: this charger is registered with ${String(connectors.length)} connector(s)`,
+    )
+  }
+  const applied = await recordConnectorStatus(
+    s.db,
+    { id: target.id, evseId: target.evseId },
+    { status, errorCode, at: reportTime(report.timestamp, now) },
+    evseStatusOfConnectors,
+    now,
+  )
+  if (applied.applied && connectors.length === 1)
+    await recordChargerStatus(s.db, s.charger.id, status, errorCode, now)
+  else await recordHeartbeat(s.db, s.charger.id, now)
+}
