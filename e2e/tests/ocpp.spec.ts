@@ -59,6 +59,16 @@ test.describe('OCPP, as the CPO', () => {
     await expect(connectors).toContainText('FAULTED')
     await expect(connectors).toContainText('GroundFailure')
 
+    // The message log holds the conversation: the boot in, its answer out; filtered to what the charger sent.
+    const log = page.getByRole('region', { name: 'OCPP message log' })
+    const frames = log.getByRole('table', { name: 'OCPP message log' })
+    await expect(frames).toContainText('BootNotification')
+    await expect(frames).toContainText('CALLRESULT')
+    await log.getByLabel('Direction').selectOption('in')
+    await expect(page).toHaveURL(/log_direction=in/)
+    await expect(frames).not.toContainText('CALLRESULT')
+    await expect(frames).toContainText('StatusNotification')
+
     // Rotate: confirm, read the password shown once, close.
     await ocpp.getByRole('button', { name: 'Rotate password' }).click()
     await page

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatDuration, formatMoney, formatTime } from './format'
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeMs,
+  formatDuration,
+  formatMoney,
+  formatTime,
+} from './format'
 
 const at = (iso: string) => Date.parse(iso)
 
@@ -16,6 +23,13 @@ describe('formatDate, formatTime, formatDateTime', () => {
     expect(formatDate(at(iso), zone)).toBe(date)
     expect(formatTime(at(iso), zone)).toBe(time)
     expect(formatDateTime(at(iso), zone)).toBe(dateTime)
+  })
+
+  it.each([
+    ['2026-11-23T15:04:05.678Z', 'UTC', 'Nov 23, 2026, 3:04:05.678 PM'],
+    ['2026-11-23T16:30:00.007Z', 'Asia/Singapore', 'Nov 24, 2026, 12:30:00.007 AM'],
+  ])('formatDateTimeMs %s in %s → %s', (iso, zone, text) => {
+    expect(formatDateTimeMs(at(iso), zone)).toBe(text)
   })
 
   it('takes a Date as well as epoch milliseconds', () => {

@@ -8,14 +8,23 @@ import { minorUnitDigits } from './enums/currency'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-function formatter(kind: 'date' | 'time' | 'dateTime', timeZone: string | undefined): Intl.DateTimeFormat {
+function formatter(
+  kind: 'date' | 'time' | 'dateTime' | 'dateTimeMs',
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone ?? ''}`
   let f = formatters.get(key)
   if (!f) {
     const date = { year: 'numeric', month: 'short', day: 'numeric' } as const
     const time = { hour: 'numeric', minute: '2-digit', hour12: true } as const
     const options: Intl.DateTimeFormatOptions =
-      kind === 'date' ? date : kind === 'time' ? time : { ...date, ...time }
+      kind === 'date'
+        ? date
+        : kind === 'time'
+          ? time
+          : kind === 'dateTime'
+            ? { ...date, ...time }
+            : { ...date, ...time, second: '2-digit', fractionalSecondDigits: 3 }
     f = new Intl.DateTimeFormat('en-US', { ...options, timeZone })
     formatters.set(key, f)
   }
@@ -40,6 +49,11 @@ export function formatTime(value: number | Date, timeZone?: string): string {
 /** 'Nov 23, 2026, 3:04 PM'. */
 export function formatDateTime(value: number | Date, timeZone?: string): string {
   return plainSpaces(formatter('dateTime', timeZone).format(value))
+}
+
+/** 'Nov 23, 2026, 3:04:05.678 PM': for logs, where the order of events within a second matters. */
+export function formatDateTimeMs(value: number | Date, timeZone?: string): string {
+  return plainSpaces(formatter('dateTimeMs', timeZone).format(value))
 }
 
 /**

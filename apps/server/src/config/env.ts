@@ -62,6 +62,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default(''),
   OCPP_HEARTBEAT_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(300),
   OCPP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  OCPP_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 })
 
 export interface Config {
@@ -124,6 +125,8 @@ export interface Config {
   ocppHeartbeatIntervalS: number
   /** How long a call to a charger (remote start, reset...) waits for its answer. */
   ocppCallTimeoutMs: number
+  /** The OCPP message log keeps frames this many days. */
+  ocppMessageRetentionDays: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ocppHeartbeatIntervalS: e.OCPP_HEARTBEAT_INTERVAL_S,
     ocppCallTimeoutMs: e.OCPP_CALL_TIMEOUT_MS,
+    ocppMessageRetentionDays: e.OCPP_MESSAGE_RETENTION_DAYS,
   }
 }
 
@@ -269,6 +273,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     trustProxy: false,
     ocppHeartbeatIntervalS: 300,
     ocppCallTimeoutMs: 30_000,
+    ocppMessageRetentionDays: 30,
     ...overrides,
   }
 }

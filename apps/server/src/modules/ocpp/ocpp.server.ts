@@ -10,6 +10,7 @@ import type { Config } from '../../config/env'
 import { registerHandlers } from './ocpp.handlers'
 import { ConnectionLog, OcppMessageLog } from './ocpp-message-log'
 import { verifyOcppPassword } from './ocpp-password'
+import { registerOcppPrune } from './ocpp-prune'
 import type { OcppCharger } from './ocpp.repository'
 import { findChargerByIdentity } from './ocpp.repository'
 
@@ -54,7 +55,7 @@ export interface OcppCentralSystem {
  */
 export function registerOcpp(
   app: FastifyInstance,
-  config: Pick<Config, 'ocppHeartbeatIntervalS' | 'ocppCallTimeoutMs'>,
+  config: Pick<Config, 'ocppHeartbeatIntervalS' | 'ocppCallTimeoutMs' | 'ocppMessageRetentionDays'>,
 ): void {
   const rpc = new RPCServer({
     protocols: [...OCPP_PROTOCOLS],
@@ -67,6 +68,7 @@ export function registerOcpp(
     wssOptions: { maxPayload: MAX_FRAME_BYTES },
   })
   const messages = new OcppMessageLog(app.db, (m) => app.log.warn(m))
+  registerOcppPrune(app.jobs, app.db, config.ocppMessageRetentionDays)
   const connections = new Map<string, { client: RPCClient; session: Session }>()
 
   rpc.auth((accept, reject, handshake) => {

@@ -17,6 +17,7 @@ import { formatAge } from '@/components/ev-overview/format'
 import { RecentSessions, sessionHref } from '@/components/ev-overview/recent-sessions'
 import { ConnectivityBadge, EvseStatusBadge, OcppStatusBadge } from '@/components/ev-overview/status-badges'
 import { OcppCard } from './ocpp-card'
+import { OcppMessageLog } from './ocpp-message-log'
 import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -310,6 +311,7 @@ export function EvDevicePage() {
             now={now}
           />
         </DetailCard>
+        <OcppMessageLog uid={d.uid} />
       </div>
     </>
   )

@@ -1,4 +1,4 @@
-import type { EvDeviceListQuery } from '@portal/contract'
+import type { EvDeviceListQuery, OcppMessageListQuery } from '@portal/contract'
 
 /** Every query key of the EV devices feature, defined once. */
 export const evDeviceKeys = {
@@ -7,4 +7,6 @@ export const evDeviceKeys = {
     [...evDeviceKeys.all, 'list', entityCode, query] as const,
   detail: (entityCode: string | null, uid: string) =>
     [...evDeviceKeys.all, 'detail', entityCode, uid] as const,
+  messages: (entityCode: string | null, uid: string, query: OcppMessageListQuery) =>
+    [...evDeviceKeys.all, 'messages', entityCode, uid, query] as const,
 }

@@ -1,6 +1,18 @@
-import type { EvDeviceDetail, EvDeviceListData, EvDeviceListQuery, OcppPasswordData } from '@portal/contract'
-import { evDeviceDetailResponse, evDeviceListResponse, ocppPasswordResponse } from '@portal/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  EvDeviceDetail,
+  EvDeviceListData,
+  EvDeviceListQuery,
+  OcppMessageListData,
+  OcppMessageListQuery,
+  OcppPasswordData,
+} from '@portal/contract'
+import {
+  evDeviceDetailResponse,
+  evDeviceListResponse,
+  ocppMessageListResponse,
+  ocppPasswordResponse,
+} from '@portal/contract'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
 import { evDeviceKeys } from './ev-device-keys'
@@ -43,5 +55,23 @@ export function useRotateOcppPassword(uid: string) {
         .post(`${BASE}/${encodeURIComponent(uid)}/ocpp-password`, {}, ocppPasswordResponse)
         .then((r) => r.data),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.detail(entityCode, uid) }),
+  })
+}
+
+/** GET /charge-points/devices/{uid}/ocpp-messages: a page of the charger's OCPP message log, newest first. */
+export function useOcppMessages(uid: string, query: OcppMessageListQuery) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: evDeviceKeys.messages(entityCode, uid, query),
+    queryFn: ({ signal }): Promise<OcppMessageListData> =>
+      charging
+        .get(`${BASE}/${encodeURIComponent(uid)}/ocpp-messages`, ocppMessageListResponse, {
+          query: { ...query },
+          signal,
+        })
+        .then((r) => r.data),
+    enabled: uid !== '',
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
   })
 }
