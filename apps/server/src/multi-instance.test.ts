@@ -37,6 +37,14 @@ async function send(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  }).catch((err: unknown) => {
+    // A refused connection means the instance died: say how, with the end of what it printed.
+    const exit = server.child.exitCode ?? server.child.signalCode ?? 'still running'
+    throw new Error(
+      `${method} ${path} on ${server.name} failed (${(err as Error).message}; process: ${String(exit)}). ` +
+        `Its last output:\n${server.output().slice(-4000)}`,
+      { cause: err },
+    )
   })
   const text = await r.text()
   let body: unknown = text

@@ -29,6 +29,7 @@ import type { MtSummarySlotTable, MtSummaryTable } from '../modules/iot/maintena
 import type { MachineCreditLogTable } from '../modules/iot/credit-logs/credit-log.table'
 import type {
   EvChargePointTable,
+  EvTokenTable,
   EvConnectorTable,
   EvDriverTable,
   EvEvseTable,
@@ -63,6 +64,7 @@ export interface Database {
   ev_tariff: EvTariffTable
   ev_location: EvLocationTable
   ev_charge_point: EvChargePointTable
+  ev_token: EvTokenTable
   ev_evse: EvEvseTable
   ev_connector: EvConnectorTable
   ev_driver: EvDriverTable

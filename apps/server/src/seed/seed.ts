@@ -15,6 +15,7 @@ import { seedClosedLoop } from './closed-loop'
 import { seedEvDrivers } from './ev-drivers'
 import { seedEvNetwork } from './ev-network'
 import { seedEvSessions } from './ev-sessions'
+import { seedEvTokens } from './ev-tokens'
 import { seedEvTariffs } from './ev-tariffs'
 import { seedHealthCases } from './health-cases'
 import { seedCampaigns } from './campaigns'
@@ -202,6 +203,7 @@ async function stagesOfTheBigTables(
     await stage('ev-tariffs', () => seedEvTariffs(db, rng.fork('ev-tariffs'), context))
     await stage('ev-network', () => seedEvNetwork(db, rng.fork('ev-network'), context))
     await stage('ev-drivers', () => seedEvDrivers(db, rng.fork('ev-drivers'), context))
+    await stage('ev-tokens', () => seedEvTokens(db, context))
     const sessionIndexes = big ? await deferIndexes(db, SESSION_TABLES) : null
     try {
       await stage('ev-sessions', () => seedEvSessions(db, rng.fork('ev-sessions'), context))

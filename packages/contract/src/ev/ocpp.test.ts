@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  authorizeToken,
   connectorStatusOfOcpp,
   evseStatusOfConnector,
   evseStatusOfConnectors,
@@ -96,4 +97,24 @@ describe('ocppProtocolLabel', () => {
     ['ocpp2.0.1', 'OCPP 2.0.1'],
     ['ocpp2.1', 'ocpp2.1'],
   ])('%s → %s', (p, label) => expect(ocppProtocolLabel(p)).toBe(label))
+})
+
+describe('authorizeToken', () => {
+  const token = (status: string, entity = 'EMSP', subscribed: string[] = ['CPO']) => ({
+    entity_code: entity,
+    status,
+    subscribed_cpo_entities: subscribed,
+  })
+  it.each([
+    ['an unknown token', undefined, 'CPO', 'Invalid'],
+    ['a valid token on a CPO its driver subscribed to', token('ALLOWED'), 'CPO', 'Accepted'],
+    ['a valid token on a CPO its driver did not subscribe to', token('ALLOWED'), 'VOLT', 'Invalid'],
+    ['a valid token on its own entity’s chargers', token('ALLOWED', 'VOLT', []), 'VOLT', 'Accepted'],
+    ['a valid token without a driver elsewhere', token('ALLOWED', 'EMSP', []), 'CPO', 'Invalid'],
+    ['a blocked token', token('BLOCKED'), 'CPO', 'Blocked'],
+    ['an expired token', token('EXPIRED'), 'CPO', 'Expired'],
+    ['a token of a status not known', token('MAYBE'), 'CPO', 'Invalid'],
+  ] as const)('%s → %s', (_label, facts, entity, answer) =>
+    expect(authorizeToken(facts, entity)).toBe(answer),
+  )
 })

@@ -106,3 +106,31 @@ export function ocppErrorCode(errorCode: string | undefined): string | null {
 export function ocppProtocolLabel(protocol: string): string {
   return protocol === 'ocpp1.6' ? 'OCPP 1.6-J' : protocol === 'ocpp2.0.1' ? 'OCPP 2.0.1' : protocol
 }
+
+/** A driver's token as the central system knows it (OCPI Token: its owner, whether it may charge). */
+export interface TokenFacts {
+  /** The EMSP entity that issued it. */
+  entity_code: string
+  /** ALLOWED, BLOCKED or EXPIRED (OCPI AllowedType). */
+  status: string
+  /** The CPO entities its driver subscribed to (charging agreements), empty without a driver. */
+  subscribed_cpo_entities: readonly string[]
+}
+
+/** What Authorize answers, in the words both versions share (1.6 AuthorizationStatus, 2.0.1 AuthorizationStatusEnumType). */
+export type AuthorizationAnswer = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid'
+
+/**
+ * Whether a token may start charging on a CPO's charger: unknown tokens are Invalid; blocked and expired ones say so;
+ * a valid one is Accepted on its own entity's chargers and on those of the CPOs its driver subscribed to, and
+ * Invalid elsewhere (roaming agreements come with OCPI).
+ */
+export function authorizeToken(token: TokenFacts | undefined, chargerEntity: string): AuthorizationAnswer {
+  if (token === undefined) return 'Invalid'
+  if (token.status === 'BLOCKED') return 'Blocked'
+  if (token.status === 'EXPIRED') return 'Expired'
+  if (token.status !== 'ALLOWED') return 'Invalid'
+  return token.entity_code === chargerEntity || token.subscribed_cpo_entities.includes(chargerEntity)
+    ? 'Accepted'
+    : 'Invalid'
+}

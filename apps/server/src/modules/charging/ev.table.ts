@@ -140,6 +140,24 @@ export interface EvDriverTable {
   updated_at: number
 }
 
+/** A driver's token (migration 20261129-0052-ev-tokens): what a charger sends to authorize. */
+export interface EvTokenTable {
+  id: Generated<number>
+  /** The EMSP entity that issued it. */
+  entity_code: string
+  /** 1.6 idTag / 2.0.1 idToken, unique. */
+  uid: string
+  /** OCPI TokenType. */
+  type: string
+  contract_id: string
+  visual_number: string
+  driver_id: number | null
+  /** ALLOWED, BLOCKED or EXPIRED. */
+  status: string
+  created_at: number
+  updated_at: number
+}
+
 export interface EvSessionTable {
   id: Generated<number>
   uid: string
@@ -240,6 +258,7 @@ export type EvConnectorRow = Selectable<EvConnectorTable>
 export type EvChargePointRow = Selectable<EvChargePointTable>
 export type EvDriverRow = Selectable<EvDriverTable>
 export type NewEvDriverRow = Insertable<EvDriverTable>
+export type EvTokenRow = Selectable<EvTokenTable>
 export type EvSessionRow = Selectable<EvSessionTable>
 export type NewEvSessionRow = Insertable<EvSessionTable>
 export type EvSessionRefundRow = Selectable<EvSessionRefundTable>

@@ -1,7 +1,7 @@
 import type { RPCClient } from 'ocpp-rpc'
 import { ocppError } from './ocpp-errors'
 import type { OcppSession } from './ocpp.service'
-import { boot, heartbeat, reportStatus } from './ocpp.service'
+import { authorize, boot, heartbeat, reportStatus } from './ocpp.service'
 
 /*
  * The calls a charger makes, per OCPP version, translated into ocpp.service's version-neutral ones. ocpp-rpc runs in
@@ -21,6 +21,12 @@ interface Status16 {
   errorCode: string
   status: string
   timestamp?: string
+}
+interface Authorize16 {
+  idTag: string
+}
+interface Authorize201 {
+  idToken: { idToken: string; type: string }
 }
 interface Boot201 {
   chargingStation: { model: string; vendorName: string; serialNumber?: string; firmwareVersion?: string }
@@ -53,6 +59,10 @@ function handlers16(s: OcppSession): Record<string, Handle> {
       await heartbeat(s)
       return { currentTime: currentTime(s) }
     },
+    Authorize: async (params) => {
+      const p = params as Authorize16
+      return { idTagInfo: { status: await authorize(s, p.idTag) } }
+    },
     StatusNotification: async (params) => {
       const p = params as Status16
       await reportStatus(s, {
@@ -81,6 +91,10 @@ function handlers201(s: OcppSession): Record<string, Handle> {
     Heartbeat: async () => {
       await heartbeat(s)
       return { currentTime: currentTime(s) }
+    },
+    Authorize: async (params) => {
+      const p = params as Authorize201
+      return { idTokenInfo: { status: await authorize(s, p.idToken.idToken) } }
     },
     StatusNotification: async (params) => {
       const p = params as Status201

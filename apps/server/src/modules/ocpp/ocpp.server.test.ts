@@ -86,7 +86,7 @@ describe.each(DIALECTS)('OCPP central system on %s', (dialect) => {
       ['no password', 'TEST-CP-SINGLE', undefined, 401],
       ['an unknown identity', 'NOBODY-HERE', PASSWORD, 401],
       ['an identity with characters OCPP does not allow', 'bad%20identity', PASSWORD, 401],
-    ])('refuses %s with a %i and opens no socket', async (_label, identity, password, status) => {
+    ])('refuses %s: 401 at the upgrade, and no socket', async (_label, identity, password, status) => {
       const client = testCharger({ port, identity, ...(password !== undefined ? { password } : {}) })
       await expect(client.connect()).rejects.toMatchObject({ code: status })
       expect(t.app.ocpp.connection(identity)).toBeUndefined()
@@ -361,6 +361,63 @@ describe.each(DIALECTS)('OCPP central system on %s', (dialect) => {
           connectorId: 1,
         }),
       ).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' })
+    })
+  })
+
+  describe('Authorize (1.6 and 2.0.1)', () => {
+    /** A seeded charger of an entity, with the test's password. */
+    const chargerOf = async (entity: string) => {
+      const row = await t.app.db
+        .selectFrom('ev_charge_point')
+        .where('entity_code', '=', entity)
+        .where('ocpp_identity', 'is not', null)
+        .where('id', 'not in', [...taken])
+        .select(['id', 'ocpp_identity'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      taken.add(row.id)
+      await t.app.db
+        .updateTable('ev_charge_point')
+        .set({ ocpp_password_hash: hashOcppPassword(PASSWORD) })
+        .where('id', '=', row.id)
+        .execute()
+      return row.ocpp_identity ?? ''
+    }
+
+    it.each([
+      ['DEMO-RFID-0001', 'Accepted'],
+      ['DEMO-RFID-BLOCKED', 'Blocked'],
+      ['NOBODY-KNOWS-ME', 'Invalid'],
+    ])('1.6: idTag %s on a SparkGrid charger → %s', async (idTag, status) => {
+      const cp = await connect('SPK-TEST-01', ['ocpp1.6'], 'demo1234')
+      expect(await cp.call('Authorize', { idTag })).toEqual({ idTagInfo: { status } })
+    })
+
+    it.each([
+      ['DEMO-RFID-0001', 'Accepted'],
+      ['DEMO-RFID-BLOCKED', 'Blocked'],
+      ['NOBODY-KNOWS-ME', 'Invalid'],
+    ])('2.0.1: idToken %s on a SparkGrid charger → %s', async (idToken, status) => {
+      const cs = await connect('SPK-TEST-01', ['ocpp2.0.1'], 'demo1234')
+      expect(await cs.call('Authorize', { idToken: { idToken, type: 'ISO14443' } })).toEqual({
+        idTokenInfo: { status },
+      })
+    })
+
+    it('refuses the RoamCharge card on a network its driver has no agreement with (Busways)', async () => {
+      const cp = await connect(await chargerOf('BUS'))
+      expect(await cp.call('Authorize', { idTag: 'DEMO-RFID-0001' })).toEqual({
+        idTagInfo: { status: 'Invalid' },
+      })
+    })
+
+    it('refuses an idTag longer than 1.6 allows, by schema (the server checks, whatever the client does)', async () => {
+      const cp = testCharger({ port, identity: 'SPK-TEST-01', password: 'demo1234', strict: false })
+      open.push(cp)
+      await cp.connect()
+      await expect(cp.call('Authorize', { idTag: 'X'.repeat(21) })).rejects.toMatchObject({
+        rpcErrorCode: 'FormationViolation',
+      })
     })
   })
 

@@ -1,9 +1,16 @@
 import type { OcppProtocol } from '@portal/contract'
-import { connectorStatusOfOcpp, evseStatusOfConnectors, ocppErrorCode } from '@portal/contract'
+import type { AuthorizationAnswer } from '@portal/contract'
+import {
+  authorizeToken,
+  connectorStatusOfOcpp,
+  evseStatusOfConnectors,
+  ocppErrorCode,
+} from '@portal/contract'
 import type { Db } from '../../db/database'
 import { ocppError } from './ocpp-errors'
 import type { OcppCharger } from './ocpp.repository'
 import {
+  findTokenFacts,
   numberedConnectors,
   recordBoot,
   recordChargerStatus,
@@ -108,4 +115,16 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
   if (applied.applied && connectors.length === 1)
     await recordChargerStatus(s.db, s.charger.id, status, errorCode, now)
   else await recordHeartbeat(s.db, s.charger.id, now)
+}
+
+/**
+ * Authorize: may this token charge here? Unknown tokens are Invalid, blocked ones Blocked (the contract's
+ * authorizeToken). It also counts as the charger being heard from.
+ */
+export async function authorize(s: OcppSession, tokenUid: string): Promise<AuthorizationAnswer> {
+  const [token] = await Promise.all([
+    findTokenFacts(s.db, tokenUid),
+    recordHeartbeat(s.db, s.charger.id, s.now()),
+  ])
+  return authorizeToken(token, s.charger.entity_code)
 }
