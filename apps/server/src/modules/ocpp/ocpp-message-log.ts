@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database'
+import { isDatabaseUnavailable } from '../../db/database-errors'
 import { insertOcppMessages } from './ocpp.repository'
 import type { NewOcppMessageRow, OcppMessageTable } from './ocpp.table'
 
@@ -79,8 +80,9 @@ export class ConnectionLog {
 
 /**
  * The frames of every connection, written in batches (one insert per 200 ms or 500 frames, not one per frame:
- * 5,000 chargers send hundreds a second). A failed write is reported and dropped: the log is a record of the
- * conversation, the charger's facts are written by the handlers themselves.
+ * 5,000 chargers send hundreds a second). A batch that fails is retried row by row; a row that still fails is
+ * reported and dropped: the log is a record of the conversation, the charger's facts are written by the handlers
+ * themselves.
  */
 export class OcppMessageLog {
   private queue: NewOcppMessageRow[] = []
@@ -103,6 +105,40 @@ export class OcppMessageLog {
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS)
   }
 
+  /**
+   * One batch in one insert. If it fails for a row's sake (a charger deleted meanwhile: its foreign key), its rows go
+   * one by one, so that only the rows that cannot be written are lost.
+   */
+  private async write(batch: NewOcppMessageRow[]): Promise<void> {
+    try {
+      await insertOcppMessages(this.db, batch)
+      return
+    } catch (err) {
+      // The database away: row by row would wait out the connect timeout once per row. Drop the batch, say so.
+      if (batch.length === 1 || isDatabaseUnavailable(err)) {
+        this.dropped += batch.length
+        this.onError(`ocpp: writing ${String(batch.length)} log frames failed: ${(err as Error).message}`)
+        return
+      }
+    }
+    let failed = 0
+    let reason = ''
+    for (const row of batch) {
+      try {
+        await insertOcppMessages(this.db, [row])
+      } catch (err) {
+        failed++
+        reason = (err as Error).message
+      }
+    }
+    if (failed > 0) {
+      this.dropped += failed
+      this.onError(
+        `ocpp: ${String(failed)} of ${String(batch.length)} log frames could not be written: ${reason}`,
+      )
+    }
+  }
+
   /** Writes what is queued; resolves when every earlier flush is done too. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer)
@@ -110,14 +146,7 @@ export class OcppMessageLog {
     const rows = this.queue
     this.queue = []
     this.flushing = this.flushing.then(async () => {
-      for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
-        try {
-          await insertOcppMessages(this.db, rows.slice(i, i + FLUSH_ROWS))
-        } catch (err) {
-          this.dropped += Math.min(FLUSH_ROWS, rows.length - i)
-          this.onError(`ocpp: writing the message log failed: ${(err as Error).message}`)
-        }
-      }
+      for (let i = 0; i < rows.length; i += FLUSH_ROWS) await this.write(rows.slice(i, i + FLUSH_ROWS))
     })
     return this.flushing
   }
