@@ -23,6 +23,11 @@ import { RESULTS_DIR } from './prepare'
 import { int, ms, table } from './report'
 import { migrateToLatest, openDatabase, seedDemoData } from './server'
 import { hashOcppPassword } from '../../apps/server/src/modules/ocpp/ocpp-password'
+import {
+  insertEvChargePoint,
+  insertEvConnector,
+  insertEvEvse,
+} from '../../apps/server/src/test-support/ev-fixtures'
 import { summarize } from './stats'
 import { mkdirSync, writeFileSync } from 'node:fs'
 
@@ -64,67 +69,33 @@ const identities = Array.from({ length: N }, (_, i) => `BENCH-${String(i + 1).pa
 for (let i = 0; i < N; i += 500) {
   await handle.db.transaction().execute(async (trx) => {
     for (const identity of identities.slice(i, i + 500)) {
-      const cp = await trx
-        .insertInto('ev_charge_point')
-        .values({
-          entity_code: 'CPO',
-          location_id: location.id,
-          uid: `uid-${identity}`,
-          serial_number: identity,
-          vendor: 'Bench',
-          model: 'Simulated AC22',
-          firmware_version: '1.0.0',
-          protocol: 'OCPI',
-          ocpp_status: 'UNKNOWN',
-          last_heartbeat_at: null,
-          ocpp_identity: identity,
-          ocpp_password_hash: hash,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const evse = await trx
-        .insertInto('ev_evse')
-        .values({
-          entity_code: 'CPO',
-          location_id: location.id,
-          uid: `evse-${identity}`,
-          evse_id: `SG*SPK*E${identity}*1`,
-          charge_point_id: cp.id,
-          external_id: identity,
-          status: 'UNKNOWN',
-          physical_reference: '1',
-          directions: '',
-          instructions: '',
-          protocol: 'OCPI',
-          capabilities: '[]',
-          parking_restrictions: '[]',
-          floor_level: '1',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('ev_connector')
-        .values({
-          entity_code: 'CPO',
-          location_id: location.id,
-          evse_ref: evse.id,
-          uid: `conn-${identity}`,
-          connector_id: '1',
-          standard: 'IEC_62196_T2',
-          format: 'SOCKET',
-          power_type: 'AC_3_PHASE',
-          max_voltage: 400,
-          max_amperage: 32,
-          max_electric_power: 22_000,
-          tariff_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
+      // The server suite's fixture rows: an AC 22 kW Type 2 connector on one EVSE.
+      const cp = await insertEvChargePoint(trx, {
+        entity_code: 'CPO',
+        location_id: location.id,
+        uid: `uid-${identity}`,
+        serial_number: identity,
+        model: 'Simulated AC22',
+        ocpp_status: 'UNKNOWN',
+        ocpp_identity: identity,
+        ocpp_password_hash: hash,
+        created_at: now,
+      })
+      const evse = await insertEvEvse(trx, {
+        entity_code: 'CPO',
+        location_id: location.id,
+        uid: `evse-${identity}`,
+        charge_point_id: cp,
+        status: 'UNKNOWN',
+        created_at: now,
+      })
+      await insertEvConnector(trx, {
+        entity_code: 'CPO',
+        location_id: location.id,
+        evse_ref: evse,
+        uid: `conn-${identity}`,
+        created_at: now,
+      })
     }
   })
 }
