@@ -1,12 +1,13 @@
 /**
- * npm run bench:ocpp -w @portal/bench [-- --chargers 5000] [--interval 60] [--duration 60] [--rate 250]
+ * npm run bench:ocpp -w @portal/bench [-- --chargers 5000] [--charging 500] [--interval 60] [--meter 15]
+ *   [--duration 60] [--rate 250]
  *
- * Issue 14's OCPP scale bench, as far as the central system goes today: one server process holding `--chargers`
- * simulated chargers over the real endpoint (ocpp-rpc's client, 1.6-J and 2.0.1 alternately), each booting, reporting
- * its connector and sending a heartbeat every `--interval` seconds, while the CPO's sessions list is read beside
- * them. It reports call-to-answer latency (target p95 < 50 ms), the sessions list's p95 (target < 25 ms) idle and
- * under the chargers, and the server's RSS per connection. Charging with meter values (500 chargers every 15 s in
- * the issue) joins when the central system takes sessions.
+ * Issue 14's OCPP scale bench: one server process holding `--chargers` simulated chargers over the real endpoint
+ * (ocpp-rpc's client, 1.6-J and 2.0.1 alternately), each booting, reporting its connector and sending a heartbeat every
+ * `--interval` seconds; `--charging` of them run a charging session and send meter values every `--meter` seconds
+ * (1.6 MeterValues, 2.0.1 TransactionEvent Updated), each of which rebuilds the session's periods and price. The CPO's
+ * sessions list is read beside them. It reports call-to-answer latency (target p95 < 50 ms), the sessions list's p95
+ * (target < 25 ms) idle and under the chargers, and the server's RSS per connection.
  *
  * The database is a fresh SQLite file (bench/results/ocpp.sqlite) with the demo data at a small scale and the bench's
  * chargers; the server runs in a child process, the chargers in this one (they share the 2 cores, as in the field
@@ -34,13 +35,17 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 const { values } = parseArgs({
   options: {
     chargers: { type: 'string', default: process.env.BENCH_OCPP_CHARGERS ?? '5000' },
+    charging: { type: 'string', default: process.env.BENCH_OCPP_CHARGING ?? '500' },
     interval: { type: 'string', default: '60' },
+    meter: { type: 'string', default: '15' },
     duration: { type: 'string', default: process.env.BENCH_OCPP_DURATION ?? '60' },
     rate: { type: 'string', default: '250' },
   },
 })
 const N = Number(values.chargers)
 const intervalMs = Number(values.interval) * 1000
+const CHARGING = Math.min(N, Number(values.charging))
+const meterMs = Number(values.meter) * 1000
 const durationMs = Number(values.duration) * 1000
 const ratePerS = Number(values.rate)
 const CALL_P95_MS = 50
@@ -124,7 +129,8 @@ try {
   const idle = summarize((await measureLatency(sessions, { durationMs: 3000, minIterations: 60 })).samples)
   const rssBefore = rssKb(server.pid)
   log(
-    `OCPP bench: ${int(N)} chargers, heartbeat every ${String(intervalMs / 1000)} s, ${String(durationMs / 1000)} s steady`,
+    `OCPP bench: ${int(N)} chargers, heartbeat every ${String(intervalMs / 1000)} s, ${int(CHARGING)} charging with ` +
+      `meter values every ${String(meterMs / 1000)} s, ${String(durationMs / 1000)} s steady`,
   )
 
   // Connect at `rate` per second: each boots and reports its connector.
@@ -187,9 +193,108 @@ try {
   const connectS = (performance.now() - connectStarted) / 1000
   const rssAfter = rssKb(server.pid)
 
-  // Steady state: heartbeats spread over the interval, the sessions list read meanwhile.
+  // The charging ones start their session (the demo RFID card, valid on CPO's chargers).
+  const starts: number[] = []
+  const transactions = new Map<number, { id: number | string; wh: number }>()
+  await Promise.all(
+    clients.slice(0, CHARGING).map(async (c, i) => {
+      const v201 = i % 2 === 1
+      const t0 = performance.now()
+      const meterStart = 1_000_000 + i
+      try {
+        if (v201) {
+          const id = `bench-${String(i)}-${String(Date.now())}`
+          await c.call('TransactionEvent', {
+            eventType: 'Started',
+            timestamp: new Date().toISOString(),
+            triggerReason: 'Authorized',
+            seqNo: 0,
+            transactionInfo: { transactionId: id },
+            idToken: { idToken: 'DEMO-RFID-0001', type: 'ISO14443' },
+            evse: { id: 1, connectorId: 1 },
+            meterValue: [
+              {
+                timestamp: new Date().toISOString(),
+                sampledValue: [{ value: meterStart, context: 'Transaction.Begin' }],
+              },
+            ],
+          })
+          transactions.set(i, { id, wh: meterStart })
+        } else {
+          const answer = (await c.call('StartTransaction', {
+            connectorId: 1,
+            idTag: 'DEMO-RFID-0001',
+            meterStart,
+            timestamp: new Date().toISOString(),
+          })) as { transactionId: number }
+          transactions.set(i, { id: answer.transactionId, wh: meterStart })
+        }
+        starts.push(performance.now() - t0)
+      } catch {
+        errors++
+      }
+    }),
+  )
+
+  // Steady state: heartbeats spread over the interval, meter values over theirs, the sessions list read meanwhile.
   const timers: ReturnType<typeof setInterval>[] = []
   const beats: number[] = []
+  const meters: number[] = []
+  const meterValue = (i: number, c: RPCClient) => {
+    const tx = transactions.get(i)
+    if (!tx) return
+    // 22 kW for the interval.
+    tx.wh += Math.round((22_000 * meterMs) / 3_600_000)
+    const timestamp = new Date().toISOString()
+    if (i % 2 === 1)
+      void timed(
+        c,
+        'TransactionEvent',
+        {
+          eventType: 'Updated',
+          timestamp,
+          triggerReason: 'MeterValuePeriodic',
+          seqNo: 1,
+          transactionInfo: { transactionId: tx.id },
+          meterValue: [
+            {
+              timestamp,
+              sampledValue: [
+                { value: tx.wh },
+                { value: 22_000, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } },
+              ],
+            },
+          ],
+        },
+        meters,
+      )
+    else
+      void timed(
+        c,
+        'MeterValues',
+        {
+          connectorId: 1,
+          transactionId: tx.id,
+          meterValue: [
+            {
+              timestamp,
+              sampledValue: [
+                { value: String(tx.wh) },
+                { value: '22000', measurand: 'Power.Active.Import', unit: 'W' },
+              ],
+            },
+          ],
+        },
+        meters,
+      )
+  }
+  for (const [i, c] of clients.slice(0, CHARGING).entries()) {
+    const start = setTimeout(() => {
+      meterValue(i, c)
+      timers.push(setInterval(() => meterValue(i, c), meterMs))
+    }, Math.random() * meterMs)
+    timers.push(start)
+  }
   for (const c of clients) {
     const start = setTimeout(() => {
       void timed(c, 'Heartbeat', {}, beats)
@@ -202,6 +307,8 @@ try {
   for (const timer of timers) clearInterval(timer)
 
   const hb = summarize(beats)
+  const meter = summarize(meters)
+  const start = summarize(starts)
   const boot = summarize(boots)
   const status = summarize(calls)
   log(
@@ -217,7 +324,16 @@ try {
           ms(status.p99),
           '',
         ],
+        ['Start of a session', int(start.n), ms(start.p50), ms(start.p95), ms(start.p99), ''],
         ['Heartbeat (steady)', int(hb.n), ms(hb.p50), ms(hb.p95), ms(hb.p99), `p95 < ${String(CALL_P95_MS)}`],
+        [
+          `Meter values (${String(CHARGING)} charging)`,
+          int(meter.n),
+          ms(meter.p50),
+          ms(meter.p95),
+          ms(meter.p99),
+          `p95 < ${String(CALL_P95_MS)}`,
+        ],
         ['sessions list, idle', int(idle.n), ms(idle.p50), ms(idle.p95), ms(idle.p99), ''],
         [
           'sessions list, chargers on',
@@ -247,6 +363,10 @@ try {
         boot,
         status,
         heartbeat: hb,
+        charging: CHARGING,
+        meterS: meterMs / 1000,
+        start,
+        meter,
         idle,
         busy,
         rssBefore,

@@ -91,3 +91,154 @@ test.describe('OCPP, as the CPO', () => {
     await again.close()
   })
 })
+
+test.describe('A charging session over OCPP, as the CPO', () => {
+  test.use({ user: 'cpo' })
+
+  test('a simulated charger starts a session; the lists and the charger page show it; the operator stops it', async ({
+    page,
+    baseURL,
+  }) => {
+    const identity = 'SPK-TEST-01'
+    const url = new URL(baseURL ?? '')
+    const cp = new RPCClient({
+      endpoint: `ws://${url.host}/ocpp`,
+      identity,
+      password: DEMO_PASSWORD,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: false,
+    } as unknown as ConstructorParameters<typeof RPCClient>[0])
+    // The charger does what a real one does when told to stop: accepts, then reports the stop.
+    const stopRequests: unknown[] = []
+    let transactionId = 0
+    cp.handle('RemoteStopTransaction', ({ params }) => {
+      stopRequests.push(params)
+      setTimeout(() => {
+        void cp.call('StopTransaction', {
+          transactionId,
+          meterStop: 2_004_500,
+          timestamp: new Date().toISOString(),
+          reason: 'Remote',
+        })
+      }, 100)
+      return Promise.resolve({ status: 'Accepted' })
+    })
+    await cp.connect()
+    try {
+      await cp.call('BootNotification', { chargePointVendor: 'E2E Vendor', chargePointModel: 'Session AC22' })
+      await cp.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' })
+      const start = (await cp.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'DEMO-RFID-0001',
+        meterStart: 2_000_000,
+        timestamp: new Date(Date.now() - 10 * 60_000).toISOString(),
+      })) as { transactionId: number; idTagInfo: { status: string } }
+      expect(start.idTagInfo.status).toBe('Accepted')
+      transactionId = start.transactionId
+      await cp.call('MeterValues', {
+        connectorId: 1,
+        transactionId,
+        meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '2003200' }] }],
+      })
+
+      // The CPO's sessions list: the running session, newest first.
+      await page.goto('/ev-charging-sessions')
+      const sessions = page.getByRole('table', { name: 'Charging sessions' })
+      await expect(sessions).toHaveAttribute('aria-busy', 'false')
+      const row = sessions.locator('tbody tr').filter({ hasText: 'SparkGrid Test Bay' }).first()
+      await expect(row).toContainText('ACTIVE')
+
+      // The charger page: the session on its connector, stopped from here.
+      await openChargerNamed(page, identity)
+      const connectors = page.getByRole('table', { name: /^Connectors of EVSE / })
+      await expect(connectors).toContainText('3.2 kWh')
+      await connectors.getByRole('button', { name: 'Stop' }).click()
+      await page
+        .getByRole('dialog', { name: 'Stop this session?' })
+        .getByRole('button', { name: 'Stop' })
+        .click()
+      await expect(page.getByText('The charger accepted the stop')).toBeVisible()
+      expect(stopRequests).toEqual([{ transactionId }])
+
+      // The charger reported the stop: the session is over, the command is in the history.
+      const commands = page.getByRole('table', { name: 'Commands sent to this charger' })
+      await expect(commands).toContainText('Remote stop')
+      await expect(commands).toContainText('Accepted')
+      await expect
+        .poll(async () => {
+          await page.reload()
+          return page.getByRole('table', { name: /^Connectors of EVSE / }).innerText()
+        })
+        .toContain('Free')
+    } finally {
+      await cp.close({ force: true })
+    }
+  })
+})
+
+async function openChargerNamed(page: Page, identity: string) {
+  await page.goto(`/ev-devices?search=${identity}`)
+  const table = page.getByRole('table', { name: 'EV Devices' })
+  await expect(table).toHaveAttribute('aria-busy', 'false')
+  await table.getByRole('link', { name: identity }).click()
+  await expect(page.getByRole('heading', { name: identity, level: 1 })).toBeVisible()
+}
+
+test.describe('Adding a charger, as the CPO', () => {
+  test.use({ user: 'cpo' })
+
+  test('registers a charger with two EVSEs; the password shown once opens its socket', async ({
+    page,
+    baseURL,
+  }) => {
+    const identity = `E2E-NEW-${String(Date.now() % 100000)}`
+    await page.goto('/ev-devices')
+    await page.getByRole('button', { name: 'Add charger' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add charger' })
+    await dialog.getByLabel('OCPP identity').fill(identity)
+    await dialog.getByLabel('Location').selectOption({ index: 1 })
+    await dialog.getByLabel('OCPP version').selectOption('ocpp2.0.1')
+    await dialog.getByRole('button', { name: '+ Add an EVSE' }).click()
+    const second = dialog.getByRole('group', { name: 'EVSE 2, connector 1' })
+    await second.getByLabel('Power type').selectOption('DC')
+    await second.getByLabel('Max power (kW)').fill('60')
+    await dialog.getByRole('button', { name: 'Add charger' }).click()
+
+    const shown = page.getByRole('dialog', { name: 'New OCPP password' })
+    const password = (await shown.getByLabel('OCPP password').innerText()).trim()
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/)
+    await shown.getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByRole('heading', { name: identity, level: 1 })).toBeVisible()
+    await expect(page.getByRole('table', { name: /^Connectors of EVSE / })).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'OCPP connection' })).toContainText('OCPP 2.0.1')
+
+    const url = new URL(baseURL ?? '')
+    const cp = new RPCClient({
+      endpoint: `ws://${url.host}/ocpp`,
+      identity,
+      password,
+      protocols: ['ocpp2.0.1'],
+      strictMode: true,
+      reconnect: false,
+    } as unknown as ConstructorParameters<typeof RPCClient>[0])
+    await cp.connect()
+    const boot = (await cp.call('BootNotification', {
+      reason: 'PowerUp',
+      chargingStation: { vendorName: 'E2E', model: 'New' },
+    })) as { status: string }
+    expect(boot.status).toBe('Accepted')
+    await cp.close({ force: true })
+  })
+
+  test('names the field the server refuses', async ({ page }) => {
+    await page.goto('/ev-devices')
+    await page.getByRole('button', { name: 'Add charger' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add charger' })
+    await dialog.getByLabel('OCPP identity').fill('SPK-TEST-01')
+    await dialog.getByLabel('Location').selectOption({ index: 1 })
+    await dialog.getByRole('button', { name: 'Add charger' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('ocpp_identity')
+    await expect(dialog).toBeVisible()
+  })
+})

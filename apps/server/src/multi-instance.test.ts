@@ -166,6 +166,38 @@ describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
     }
   })
 
+  it("routes an operator's command to the instance holding the charger, and brings back its answer", async () => {
+    const charger = testCharger({ port: a.port, identity: 'SPK-TEST-02', password: 'demo1234' })
+    const received: string[] = []
+    charger.handle('Reset', ({ params }) => {
+      received.push(JSON.stringify(params))
+      return Promise.resolve({ status: 'Accepted' })
+    })
+    await charger.connect()
+    try {
+      const token = await tokenOf(b, 'cpo')
+      const device = await until(
+        'the test bay charger',
+        async () => {
+          const r = await send(b, 'GET', '/api/charging/charge-points/devices?search=SPK-TEST-02&limit=1', {
+            token,
+          })
+          return (r.body?.data?.devices?.[0]?.uid as string | undefined) ?? null
+        },
+        10_000,
+      )
+      const r = await send(b, 'POST', `/api/charging/charge-points/devices/${device}/ocpp-commands`, {
+        token,
+        body: { command: 'Reset', type: 'Soft' },
+      })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body.data.command).toMatchObject({ action: 'Reset', state: 'answered', status: 'Accepted' })
+      expect(received).toEqual([JSON.stringify({ type: 'Soft' })])
+    } finally {
+      await charger.close({ force: true })
+    }
+  })
+
   it('finishes on the other instance an export whose instance was killed, and serves the file from both', async () => {
     const token = await tokenOf(a, 'vending')
     const started = await send(a, 'POST', '/api/main/exports', {

@@ -4,6 +4,7 @@ import { databaseOptionsOf, openDatabase } from './db/database'
 import { prepareDatabase } from './db/prepare-database'
 import { isDatabaseEmpty, seedDemoData } from './seed/seed'
 import { startDemoHeartbeats } from './modules/charging/devices/demo-heartbeats'
+import { startDemoNetwork } from './simulator/demo-network'
 
 const config = loadConfig()
 const database = openDatabase(config.databaseUrl, databaseOptionsOf(config))
@@ -28,8 +29,11 @@ await prepareDatabase(database, {
 })
 
 const app = await buildApp(config, { database, migrate: false })
-// The demo chargers' heartbeats, where the demo data lives (development only).
-const stopHeartbeats = config.seedDemo ? startDemoHeartbeats(database.db) : () => undefined
+// The demo chargers' heartbeats, where the demo data lives (development only): written directly, unless simulated
+// chargers drive the demo network over OCPP (PORTAL_DEMO_SIMULATOR, which `npm start` turns on).
+const stopHeartbeats =
+  config.seedDemo && !config.demoSimulator ? startDemoHeartbeats(database.db) : () => undefined
+let stopDemoNetwork: () => Promise<void> = () => Promise.resolve()
 
 let closing = false
 async function shutdown(signal: string) {
@@ -42,6 +46,7 @@ async function shutdown(signal: string) {
   timer.unref()
   try {
     stopHeartbeats()
+    await stopDemoNetwork()
     await app.close()
     await database.destroy()
     process.exit(0)
@@ -57,3 +62,10 @@ await app.listen({ port: config.port, host: config.host })
 app.log.info(
   `Operator Portal on http://${config.host}:${config.port} (${database.dialect}, env ${config.portalEnv})`,
 )
+if (config.demoSimulator) {
+  // The chargers connect to this server itself, over loopback when it listens on every address.
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+  stopDemoNetwork = await startDemoNetwork(database.db, { host, port: config.port }, (line) =>
+    app.log.info(line),
+  )
+}

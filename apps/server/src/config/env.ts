@@ -24,6 +24,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(900),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   PORTAL_TEST_MODE: z.enum(['0', '1']).default('0'),
+  PORTAL_DEMO_SIMULATOR: z.enum(['0', '1']).default('0'),
   UPLOADS_DIR: z.string().optional(),
   EXPORTS_DIR: z.string().optional(),
   // The message never repeats the value: the URL carries the storage secret (docs/decisions/0094-file-storage.md).
@@ -78,6 +79,8 @@ export interface Config {
   seedDemo: boolean
   /** Lets browser tests shorten the portal's idle timings; always off in production. */
   testMode: boolean
+  /** Development, with the demo data: simulated chargers drive the demo network over OCPP (`npm start` turns it on). */
+  demoSimulator: boolean
   /** Where uploaded images are kept (served at /uploads). */
   uploadsDir: string
   /** Where export job files are written (served only through GET /exports/{uuid}/download). */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     seedDemo: devFeatures && e.SEED_DEMO === 'auto',
     testMode: devFeatures && e.PORTAL_TEST_MODE === '1',
+    demoSimulator: devFeatures && e.SEED_DEMO === 'auto' && e.PORTAL_DEMO_SIMULATOR === '1',
     uploadsDir: resolve(REPO_ROOT, e.UPLOADS_DIR ?? 'data/uploads'),
     exportsDir: resolve(REPO_ROOT, e.EXPORTS_DIR ?? 'data/exports'),
     storageUrl: e.PORTAL_STORAGE_URL === '' ? null : e.PORTAL_STORAGE_URL,
@@ -251,6 +255,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     accessTokenTtlS: 900,
     seedDemo: false,
     testMode: false,
+    demoSimulator: false,
     uploadsDir: resolve(REPO_ROOT, 'data/test-uploads'),
     // Job files are named by uuid, so suites may share one temporary folder.
     exportsDir: join(tmpdir(), 'portal-test-exports'),

@@ -30,6 +30,7 @@ import type { MachineCreditLogTable } from '../modules/iot/credit-logs/credit-lo
 import type {
   EvChargePointTable,
   EvTokenTable,
+  EvMeterReadingTable,
   EvConnectorTable,
   EvDriverTable,
   EvEvseTable,
@@ -42,7 +43,7 @@ import type {
 import type { ExportJobTable } from '../modules/exports/export-job.table'
 import type { JobTable } from '../jobs/job.table'
 import type { LoginFailureTable } from '../lib/login-failure.table'
-import type { OcppMessageTable } from '../modules/ocpp/ocpp.table'
+import type { OcppCommandTable, OcppMessageTable } from '../modules/ocpp/ocpp.table'
 import type {
   MachineOrderItemTable,
   MachineOrderPaymentTable,
@@ -65,6 +66,7 @@ export interface Database {
   ev_location: EvLocationTable
   ev_charge_point: EvChargePointTable
   ev_token: EvTokenTable
+  ev_meter_reading: EvMeterReadingTable
   ev_evse: EvEvseTable
   ev_connector: EvConnectorTable
   ev_driver: EvDriverTable
@@ -111,6 +113,7 @@ export interface Database {
   job: JobTable
   login_failure: LoginFailureTable
   ocpp_message: OcppMessageTable
+  ocpp_command: OcppCommandTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

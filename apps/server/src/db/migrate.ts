@@ -31,6 +31,7 @@ import * as exportJobsQueued from './migrations/20261128-0046-export-jobs-queued
 import * as searchTrigram from './migrations/20261128-0050-search-trigram'
 import * as ocpp from './migrations/20261129-0051-ocpp'
 import * as evTokens from './migrations/20261129-0052-ev-tokens'
+import * as ocppTransactions from './migrations/20261129-0053-ocpp-transactions'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128-0050-search-trigram': searchTrigram,
   '20261129-0051-ocpp': ocpp,
   '20261129-0052-ev-tokens': evTokens,
+  '20261129-0053-ocpp-transactions': ocppTransactions,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -4,7 +4,8 @@ import type { SeedContext } from './seed-context'
 /**
  * The demo drivers' tokens (issue 14): RoamCharge's (EMSP) RFID card DEMO-RFID-0001, valid on SparkGrid's (CPO)
  * chargers through its driver's subscription, and DEMO-RFID-BLOCKED, blocked. The README lists them beside the
- * demo logins.
+ * demo logins. Up to 40 more of RoamCharge's drivers subscribed to SparkGrid carry a card (RC-RFID-000003…), so the
+ * simulated demo network's sessions are not all one driver's.
  */
 export const DEMO_TOKENS = { valid: 'DEMO-RFID-0001', blocked: 'DEMO-RFID-BLOCKED' } as const
 
@@ -19,6 +20,20 @@ export async function seedEvTokens(db: Db, context: SeedContext): Promise<void> 
   const [first, second] = onCpo
   if (!first) return
   const at = context.now
+  const more = onCpo.slice(2, 42).map((d, i) => {
+    const n = String(i + 3).padStart(6, '0')
+    return {
+      entity_code: 'EMSP',
+      uid: `RC-RFID-${n}`,
+      type: 'RFID',
+      contract_id: `SG-RMC-C${n.padStart(8, '0')}-0`,
+      visual_number: `RoamCharge ${n}`,
+      driver_id: d.id,
+      status: 'ALLOWED',
+      created_at: at,
+      updated_at: at,
+    }
+  })
   await db
     .insertInto('ev_token')
     .values([
@@ -44,6 +59,7 @@ export async function seedEvTokens(db: Db, context: SeedContext): Promise<void> 
         created_at: at,
         updated_at: at,
       },
+      ...more,
     ])
     .execute()
 }

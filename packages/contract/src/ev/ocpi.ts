@@ -38,10 +38,13 @@ export const tariffElement = z.object({
 })
 export type TariffElement = z.output<typeof tariffElement>
 
-/** OCPI CdrDimensionType subset the spec names: ENERGY (kWh) and TIME (hours). */
-export const DimensionType = { ENERGY: 'ENERGY', TIME: 'TIME' } as const
+/**
+ * OCPI CdrDimensionType subset: the spec names ENERGY (kWh) and TIME (hours); sessions metered over OCPP also carry
+ * MAX_POWER (kW), the highest power seen in the period. Pricing reads ENERGY and TIME only.
+ */
+export const DimensionType = { ENERGY: 'ENERGY', TIME: 'TIME', MAX_POWER: 'MAX_POWER' } as const
 export const cdrDimension = z.object({
-  type: z.enum(['ENERGY', 'TIME']),
+  type: z.enum(['ENERGY', 'TIME', 'MAX_POWER']),
   volume: z.number().min(0),
 })
 export type CdrDimension = z.output<typeof cdrDimension>

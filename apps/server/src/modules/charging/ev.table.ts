@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 // Row types of the EV charging tables (migration 20261124-0012-ev-charging; docs/decisions/0020-ev-charging-model.md).
 // Times are epoch ms; money is in minor units (cents); JSON columns hold the contract's types as text.
@@ -207,6 +207,21 @@ export interface EvSessionTable {
   start_date_time: number
   end_date_time: number | null
   last_updated: number
+  /** The charger whose OCPP transaction this is (null for sessions that did not come over OCPP). */
+  charge_point_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The transaction's key on its charger: `tx:<2.0.1 transactionId>` or `start:<1.6 start facts>`. */
+  ocpp_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** The meter's total (Wh) when the transaction began. */
+  meter_start_wh: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** A running OCPP session's meter readings, one per timestamp (migration 20261129-0053). */
+export interface EvMeterReadingTable {
+  session_id: number
+  at: number
+  register_wh: number | null
+  interval_wh: number | null
+  power_w: number | null
 }
 
 export interface EvSessionRefundTable {

@@ -2,7 +2,11 @@ import { createRPCError } from 'ocpp-rpc'
 
 /** The OCPP-J error codes this central system answers with (ocpp-rpc spells them per version on the wire). */
 export type OcppErrorCode =
-  'NotImplemented' | 'PropertyConstraintViolation' | 'GenericError' | 'SecurityError'
+  | 'NotImplemented'
+  | 'PropertyConstraintViolation'
+  | 'OccurrenceConstraintViolation'
+  | 'GenericError'
+  | 'SecurityError'
 
 /**
  * An error a handler throws to answer a call with CALLERROR and this code. ocpp-rpc's typings declare

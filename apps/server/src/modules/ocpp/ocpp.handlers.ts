@@ -1,7 +1,12 @@
 import type { RPCClient } from 'ocpp-rpc'
+import type { AuthorizationAnswer, OcppSampledValue, TimedReading } from '@portal/contract'
+import { meterReadingOf } from '@portal/contract'
 import { ocppError } from './ocpp-errors'
 import type { OcppSession } from './ocpp.service'
-import { authorize, boot, heartbeat, reportStatus } from './ocpp.service'
+import { authorize, boot, heartbeat, reportStatus, reportTime } from './ocpp.service'
+import { numberedConnectors } from './ocpp.repository'
+import { touchCharger } from './ocpp-transaction.repository'
+import { applyReadings, identifySession, startTransaction, stopTransaction } from './ocpp-transaction.service'
 
 /*
  * The calls a charger makes, per OCPP version, translated into ocpp.service's version-neutral ones. ocpp-rpc runs in
@@ -25,6 +30,40 @@ interface Status16 {
 interface Authorize16 {
   idTag: string
 }
+interface MeterValue {
+  timestamp: string
+  sampledValue: (OcppSampledValue & { context?: string })[]
+}
+interface Start16 {
+  connectorId: number
+  idTag: string
+  meterStart: number
+  timestamp: string
+}
+interface Stop16 {
+  transactionId: number
+  meterStop: number
+  timestamp: string
+  idTag?: string
+  reason?: string
+  transactionData?: MeterValue[]
+}
+interface MeterValues16 {
+  connectorId: number
+  transactionId?: number
+  meterValue: MeterValue[]
+}
+interface TransactionEvent201 {
+  eventType: 'Started' | 'Updated' | 'Ended'
+  timestamp: string
+  triggerReason: string
+  seqNo: number
+  offline?: boolean
+  transactionInfo: { transactionId: string; stoppedReason?: string; remoteStartId?: number }
+  idToken?: { idToken: string; type: string }
+  evse?: { id: number; connectorId?: number }
+  meterValue?: MeterValue[]
+}
 interface Authorize201 {
   idToken: { idToken: string; type: string }
 }
@@ -40,6 +79,24 @@ interface Status201 {
 }
 
 const currentTime = (s: OcppSession) => new Date(s.now()).toISOString()
+
+/** Meter values as timed readings; a value that says nothing the portal uses is dropped. */
+function readingsOf(s: OcppSession, values: readonly MeterValue[] | undefined): TimedReading[] {
+  const now = s.now()
+  return (values ?? [])
+    .map((v) => ({ at: reportTime(v.timestamp, now), ...meterReadingOf(v.sampledValue) }))
+    .filter((r) => Object.keys(r).length > 1)
+}
+
+/** The meter's total at a transaction's start, from 2.0.1's Transaction.Begin sample. */
+function beginRegister(values: readonly MeterValue[] | undefined): number | null {
+  for (const v of values ?? []) {
+    const begin = v.sampledValue.filter((sv) => sv.context === 'Transaction.Begin')
+    const reading = meterReadingOf(begin)
+    if (reading.registerWh !== undefined) return reading.registerWh
+  }
+  return null
+}
 
 type Handle = (params: unknown) => Promise<Record<string, unknown>>
 
@@ -62,6 +119,39 @@ function handlers16(s: OcppSession): Record<string, Handle> {
     Authorize: async (params) => {
       const p = params as Authorize16
       return { idTagInfo: { status: await authorize(s, p.idTag) } }
+    },
+    StartTransaction: async (params) => {
+      const p = params as Start16
+      const started = await startTransaction(s, {
+        connector: { connector: p.connectorId },
+        tokenUid: p.idTag,
+        timestamp: p.timestamp,
+        meterStartWh: p.meterStart,
+        // What makes a start the same start when it is sent again: the charger names no transaction in 1.6.
+        key: `start:${String(p.connectorId)}:${String(Date.parse(p.timestamp))}:${String(p.meterStart)}:${p.idTag}`,
+      })
+      return { transactionId: started.sessionId, idTagInfo: { status: started.token ?? 'Invalid' } }
+    },
+    MeterValues: async (params) => {
+      const p = params as MeterValues16
+      // Readings outside a transaction (the connector's meter at rest) are not a session's.
+      if (p.transactionId === undefined) await touchCharger(s.db, s.charger.id, s.now())
+      else await applyReadings(s, { id: p.transactionId }, readingsOf(s, p.meterValue))
+      return {}
+    },
+    StopTransaction: async (params) => {
+      const p = params as Stop16
+      await stopTransaction(
+        s,
+        { id: p.transactionId },
+        {
+          timestamp: p.timestamp,
+          meterStopWh: p.meterStop,
+          ...(p.reason !== undefined ? { reason: p.reason } : {}),
+          readings: readingsOf(s, p.transactionData),
+        },
+      )
+      return p.idTag === undefined ? {} : { idTagInfo: { status: await authorize(s, p.idTag) } }
     },
     StatusNotification: async (params) => {
       const p = params as Status16
@@ -92,6 +182,15 @@ function handlers201(s: OcppSession): Record<string, Handle> {
       await heartbeat(s)
       return { currentTime: currentTime(s) }
     },
+    TransactionEvent: async (params) => {
+      const p = params as TransactionEvent201
+      return transactionEvent201(s, p)
+    },
+    MeterValues: async () => {
+      // 2.0.1 sends a transaction's readings in TransactionEvent; these are the EVSE's at rest.
+      await touchCharger(s.db, s.charger.id, s.now())
+      return {}
+    },
     Authorize: async (params) => {
       const p = params as Authorize201
       return { idTokenInfo: { status: await authorize(s, p.idToken.idToken) } }
@@ -107,6 +206,55 @@ function handlers201(s: OcppSession): Record<string, Handle> {
       return {}
     },
   }
+}
+
+/**
+ * 2.0.1 TransactionEvent. Started opens the session; Updated adds readings (and the token, when the driver
+ * authorized after plugging in); Ended completes it. An Updated or Ended for a transaction whose Started never
+ * arrived opens it first, from what the event says, so a charger's lost message loses nothing that followed.
+ */
+async function transactionEvent201(s: OcppSession, p: TransactionEvent201): Promise<Record<string, unknown>> {
+  const key = `tx:${p.transactionInfo.transactionId}`
+  const readings = readingsOf(s, p.meterValue)
+  const tokenUid = p.idToken?.idToken
+  const stop = {
+    timestamp: p.timestamp,
+    ...(p.transactionInfo.stoppedReason !== undefined ? { reason: p.transactionInfo.stoppedReason } : {}),
+    readings,
+  }
+  const open = async () => {
+    const connectors = await numberedConnectors(s.db, s.charger.id)
+    const evse = p.evse ?? (connectors.length === 1 ? { id: 1, connectorId: 1 } : undefined)
+    if (!evse)
+      throw ocppError('OccurrenceConstraintViolation', 'evse is required in the first event of a transaction')
+    const started = await startTransaction(s, {
+      connector: { evse: evse.id, connector: evse.connectorId ?? 1 },
+      ...(tokenUid !== undefined ? { tokenUid } : {}),
+      timestamp: p.timestamp,
+      meterStartWh: beginRegister(p.meterValue),
+      key,
+      chargerTransactionId: p.transactionInfo.transactionId,
+      ...(p.offline !== undefined ? { offline: p.offline } : {}),
+      readings,
+    })
+    return started.token
+  }
+
+  let answer: AuthorizationAnswer | undefined
+  if (p.eventType === 'Started') {
+    answer = await open()
+  } else if (p.eventType === 'Updated') {
+    if (await applyReadings(s, { key }, readings)) {
+      if (tokenUid !== undefined) answer = await identifySession(s, key, tokenUid)
+    } else {
+      answer = await open()
+    }
+  } else if ((await stopTransaction(s, { key }, stop)) === 'unknown') {
+    answer = await open()
+    await stopTransaction(s, { key }, stop)
+  }
+  if (tokenUid !== undefined && answer === undefined) answer = await authorize(s, tokenUid)
+  return answer === undefined ? {} : { idTokenInfo: { status: answer } }
 }
 
 /** Registers the version's handlers on a connection; any other action is answered NotImplemented. */

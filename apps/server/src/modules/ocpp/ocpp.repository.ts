@@ -1,6 +1,5 @@
 import type { ConnectorStatus, EvseStatus } from '@portal/contract'
 import type { Db } from '../../db/database'
-import { parseJson } from '../../lib/json'
 import type { NewOcppMessageRow } from './ocpp.table'
 
 /** What the upgrade needs to know about a charger: who owns it and how to check its password. */
@@ -53,6 +52,15 @@ export async function recordBoot(db: Db, chargePointId: number, boot: BootFacts,
       last_heartbeat_at: now,
       updated_at: now,
     })
+    .where('id', '=', chargePointId)
+    .execute()
+}
+
+/** The subprotocol a charger connected with. */
+export async function recordVersion(db: Db, chargePointId: number, version: string): Promise<void> {
+  await db
+    .updateTable('ev_charge_point')
+    .set({ ocpp_version: version })
     .where('id', '=', chargePointId)
     .execute()
 }
@@ -191,20 +199,4 @@ export async function setChargerPassword(
     .set({ ocpp_password_hash: hash, ocpp_password_set_at: now, updated_at: now })
     .where('id', '=', chargePointId)
     .execute()
-}
-
-/** A driver's token by the id a charger sent, with its driver's CPO subscriptions (JSON list). */
-export async function findTokenFacts(db: Db, uid: string) {
-  const row = await db
-    .selectFrom('ev_token as t')
-    .leftJoin('ev_driver as d', 'd.id', 't.driver_id')
-    .where('t.uid', '=', uid)
-    .select(['t.entity_code', 't.status', 'd.subscribed_cpo_entities'])
-    .executeTakeFirst()
-  if (!row) return undefined
-  return {
-    entity_code: row.entity_code,
-    status: row.status,
-    subscribed_cpo_entities: parseJson<string[]>(row.subscribed_cpo_entities ?? '[]', []),
-  }
 }

@@ -1,5 +1,11 @@
 import {
+  errorBody,
   evDeviceParams,
+  evDeviceCreateBody,
+  evDeviceCreateResponse,
+  ocppCommandBody,
+  ocppCommandListResponse,
+  ocppCommandResponse,
   ocppMessageListQuery,
   ocppMessageListResponse,
   ocppPasswordResponse,
@@ -10,6 +16,8 @@ import { callerOf } from '../../lib/request-meta'
 import { errorResponses } from '../../plugins/responses'
 import { registerExportSource } from '../exports/export-sources'
 import { rotateOcppPassword } from './ocpp-credentials.service'
+import { registerCharger } from './ocpp-registration.service'
+import { listOcppCommands, sendOcppCommand } from './ocpp-command.service'
 import { ocppMessageExportSource } from './ocpp-message.export'
 import { listOcppMessages } from './ocpp-message.service'
 
@@ -25,6 +33,20 @@ const readChargers = { permission: { app: 'ev', resource: 'devices/*', action: '
 export function ocppRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.post(
+    '/charge-points/devices',
+    {
+      config: editChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          'Registers a charger (OCPP identity, location, EVSEs, connectors, version) with a generated OCPP password, shown this once',
+        body: evDeviceCreateBody,
+        response: { 200: evDeviceCreateResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await registerCharger(app.db, callerOf(request), request.body) }),
+  )
+  r.post(
     '/charge-points/devices/:uid/ocpp-password',
     {
       config: editChargers,
@@ -37,6 +59,52 @@ export function ocppRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({ data: await rotateOcppPassword(app.db, callerOf(request), request.params.uid) }),
+  )
+  r.post(
+    '/charge-points/devices/:uid/ocpp-commands',
+    {
+      config: editChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          "Tells the charger to do something (remote start or stop, reset, unlock, availability, trigger, configuration); answers with the charger's answer",
+        params: evDeviceParams,
+        body: ocppCommandBody,
+        response: {
+          200: ocppCommandResponse,
+          ...errorResponses,
+          409: errorBody.describe('The charger is not connected'),
+          504: errorBody.describe('The charger did not answer in time'),
+        },
+      },
+    },
+    async (request) => ({
+      data: {
+        command: await sendOcppCommand(
+          app.db,
+          app.ocpp.commands,
+          callerOf(request),
+          request.params.uid,
+          request.body,
+          (identity) => app.ocpp.version(identity),
+        ),
+      },
+    }),
+  )
+  r.get(
+    '/charge-points/devices/:uid/ocpp-commands',
+    {
+      config: readChargers,
+      schema: {
+        tags: ['charging'],
+        summary: 'The commands last sent to the charger, newest first, with their answers',
+        params: evDeviceParams,
+        response: { 200: ocppCommandListResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: { commands: await listOcppCommands(app.db, callerOf(request), request.params.uid) },
+    }),
   )
   r.get(
     '/charge-points/devices/:uid/ocpp-messages',

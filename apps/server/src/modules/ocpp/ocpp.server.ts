@@ -12,7 +12,8 @@ import { ConnectionLog, OcppMessageLog } from './ocpp-message-log'
 import { verifyOcppPassword } from './ocpp-password'
 import { registerOcppPrune } from './ocpp-prune'
 import type { OcppCharger } from './ocpp.repository'
-import { findChargerByIdentity } from './ocpp.repository'
+import { findChargerByIdentity, recordVersion } from './ocpp.repository'
+import { OcppCommandRouter } from './ocpp-command-router'
 
 /** Published when a charger connects, so that another instance holding an older connection for it closes it. */
 export const OCPP_CONNECTED = 'ocpp.connected'
@@ -42,6 +43,10 @@ declare module 'fastify' {
 export interface OcppCentralSystem {
   /** The connection this instance holds for a charger, if any. */
   connection(identity: string): RPCClient | undefined
+  /** The OCPP version of the connection this instance holds for a charger, if any. */
+  version(identity: string): OcppProtocol | undefined
+  /** Sends operators' commands to chargers, wherever they are connected. */
+  commands: OcppCommandRouter
   /** How many chargers are connected to this instance. */
   connected(): number
   /** The frame log (tests flush it). */
@@ -70,6 +75,13 @@ export function registerOcpp(
   const messages = new OcppMessageLog(app.db, (m) => app.log.warn(m))
   registerOcppPrune(app.jobs, app.db, config.ocppMessageRetentionDays)
   const connections = new Map<string, { client: RPCClient; session: Session }>()
+  const commands = new OcppCommandRouter(
+    app.db,
+    app.events,
+    (identity) => connections.get(identity)?.client,
+    config.ocppCallTimeoutMs,
+    (fields, message) => app.log.warn(fields, message),
+  )
 
   rpc.auth((accept, reject, handshake) => {
     void (async () => {
@@ -121,6 +133,12 @@ export function registerOcpp(
       version: session.protocol,
       heartbeatIntervalS: config.ocppHeartbeatIntervalS,
       now: () => Date.now(),
+      publish: (topic, payload) => {
+        app.events.publish(topic, payload).catch((err: unknown) => {
+          app.log.warn({ err }, `ocpp: publishing ${topic} failed`)
+        })
+      },
+      warn: (fields, message) => app.log.warn({ ...fields, identity }, message),
     })
 
     const previous = connections.get(identity)
@@ -130,6 +148,10 @@ export function registerOcpp(
       if (connections.get(identity)?.client === client) connections.delete(identity)
     })
     app.log.info({ identity, protocol: session.protocol }, 'ocpp: charger connected')
+    // Every instance can tell the version a charger speaks, to word a command for it (boot records it too).
+    recordVersion(app.db, session.charger.id, session.protocol).catch((err: unknown) => {
+      app.log.warn({ err, identity }, 'ocpp: recording the connection version failed')
+    })
     const event: ConnectedEvent = { identity, connection: session.connection, at: session.connectedAt }
     app.events.publish(OCPP_CONNECTED, event).catch((err: unknown) => {
       app.log.warn({ err }, `ocpp: publishing ${OCPP_CONNECTED} failed`)
@@ -155,8 +177,12 @@ export function registerOcpp(
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
   })
 
+  const stopCommands = commands.listen()
+
   app.decorate('ocpp', {
     connection: (identity: string) => connections.get(identity)?.client,
+    version: (identity: string) => connections.get(identity)?.session.protocol,
+    commands,
     connected: () => connections.size,
     messages,
   } satisfies OcppCentralSystem)
@@ -164,6 +190,7 @@ export function registerOcpp(
   // Shutdown: chargers are told to go (they reconnect to another instance), then the last frames are written.
   app.addHook('preClose', async () => {
     unsubscribe()
+    stopCommands()
     await rpc.close({ code: 1001, reason: 'Server shutting down', awaitPending: false, force: false })
     await messages.flush()
   })

@@ -8,9 +8,9 @@ import {
 } from '@portal/contract'
 import type { Db } from '../../db/database'
 import { ocppError } from './ocpp-errors'
-import type { OcppCharger } from './ocpp.repository'
+import type { NumberedConnector, OcppCharger } from './ocpp.repository'
+import { findTokenOwner } from './ocpp-transaction.repository'
 import {
-  findTokenFacts,
   numberedConnectors,
   recordBoot,
   recordChargerStatus,
@@ -28,19 +28,28 @@ export interface OcppSession {
   version: OcppProtocol
   heartbeatIntervalS: number
   now: () => number
+  /** Tells the other instances (and, with step 11, the portal) that a session started, moved or stopped. */
+  publish?: (topic: string, payload: unknown) => void
+  /** Problems worth an operator's look that the charger is not told about (a stop for a transaction we never saw). */
+  warn?: (fields: Record<string, unknown>, message: string) => void
 }
 
 /** A charger clock more than this far ahead is not believed: its report is taken as of now. */
 const MAX_CLOCK_AHEAD_MS = 5 * 60_000
+/**
+ * Nor one further back than a charger keeps transactions queued while offline: a clock that was never set (1970, or
+ * its factory date) would otherwise date a session years ago.
+ */
+export const MAX_REPORT_AGE_MS = 30 * 86_400_000
 
 /**
- * The time of a charger's report: its own timestamp when it has a valid one that is not in the future (a report
- * queued while offline keeps the time it happened), else the time it reached us.
+ * The time of a charger's report: its own timestamp when it has a believable one (a report queued while offline
+ * keeps the time it happened; a few minutes ahead is clock drift and reads as now), else the time it reached us.
  */
 export function reportTime(timestamp: string | undefined, now: number): number {
   if (timestamp === undefined) return now
   const at = Date.parse(timestamp)
-  if (!Number.isFinite(at) || at > now + MAX_CLOCK_AHEAD_MS) return now
+  if (!Number.isFinite(at) || at > now + MAX_CLOCK_AHEAD_MS || at < now - MAX_REPORT_AGE_MS) return now
   return Math.min(at, now)
 }
 
@@ -78,6 +87,31 @@ export interface StatusReport {
   timestamp?: string
 }
 
+/** Which connector a message means: 2.0.1 names the EVSE and its connector, 1.6 counts connectors over the charger. */
+export interface ConnectorRef {
+  evse?: number
+  connector: number
+}
+
+/** The connector a message means, or the OCPP error naming what the charger got wrong. */
+export function pickConnector(connectors: NumberedConnector[], ref: ConnectorRef): NumberedConnector {
+  const target =
+    ref.evse === undefined
+      ? connectors.find((c) => c.chargerConnectorNumber === ref.connector)
+      : connectors.find((c) => c.evseNumber === ref.evse && c.connectorNumber === ref.connector)
+  if (!target) {
+    const where =
+      ref.evse === undefined
+        ? `connectorId ${String(ref.connector)}`
+        : `evseId ${String(ref.evse)} connectorId ${String(ref.connector)}`
+    throw ocppError(
+      'PropertyConstraintViolation',
+      `${where}: this charger is registered with ${String(connectors.length)} connector(s)`,
+    )
+  }
+  return target
+}
+
 /**
  * A status notification: the connector's status (mapped to the portal's), its EVSE's status derived from all its
  * connectors, and for a charger with a single connector (or 1.6's connector 0) the charger's own status too.
@@ -91,20 +125,7 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
     return
   }
   const connectors = await numberedConnectors(s.db, s.charger.id)
-  const target =
-    report.evse === undefined
-      ? connectors.find((c) => c.chargerConnectorNumber === report.connector)
-      : connectors.find((c) => c.evseNumber === report.evse && c.connectorNumber === report.connector)
-  if (!target) {
-    const where =
-      report.evse === undefined
-        ? `connectorId ${String(report.connector)}`
-        : `evseId ${String(report.evse)} connectorId ${String(report.connector)}`
-    throw ocppError(
-      'PropertyConstraintViolation',
-      `${where}: this charger is registered with ${String(connectors.length)} connector(s)`,
-    )
-  }
+  const target = pickConnector(connectors, report)
   const applied = await recordConnectorStatus(
     s.db,
     { id: target.id, evseId: target.evseId },
@@ -123,7 +144,7 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
  */
 export async function authorize(s: OcppSession, tokenUid: string): Promise<AuthorizationAnswer> {
   const [token] = await Promise.all([
-    findTokenFacts(s.db, tokenUid),
+    findTokenOwner(s.db, tokenUid),
     recordHeartbeat(s.db, s.charger.id, s.now()),
   ])
   return authorizeToken(token, s.charger.entity_code)

@@ -20,3 +20,21 @@ export interface OcppMessageTable {
 
 export type OcppMessageRow = Selectable<OcppMessageTable>
 export type NewOcppMessageRow = Insertable<OcppMessageTable>
+
+/** What an operator told a charger and what it answered (migration 20261129-0053). */
+export interface OcppCommandTable {
+  id: Generated<number>
+  entity_code: string
+  charge_point_id: number
+  command: string
+  action: string
+  request: string
+  /** pending, answered, rejected, timeout or offline (the contract's OCPP_COMMAND_STATES). */
+  state: string
+  status: string | null
+  answer: string | null
+  requested_by: string
+  requested_at: number
+  answered_at: number | null
+}
+export type OcppCommandRow = Selectable<OcppCommandTable>

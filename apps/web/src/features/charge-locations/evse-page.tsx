@@ -8,7 +8,12 @@ import { dash, DetailState, Field } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { Badge } from '@/components/ui/badge/badge'
 import { cn } from '@/components/ui/cn'
-import { useChargeEvse } from './api/charge-locations-api'
+import { useChargeEvse, useEvseCharger } from './api/charge-locations-api'
+import {
+  commandConnectors,
+  OcppCommandsCard,
+  runningSessions,
+} from '@/components/ocpp-commands/ocpp-commands-card'
 import { EvseStatusBadge, OcppStatusBadge } from './evse-status'
 import { baseOf, locationHref } from './location-format'
 import { Crumbs, RestrictionBadges, useConnectorCells } from './location-parts'
@@ -97,6 +102,21 @@ function ChargePoint({ e }: { e: ChargeEvse }) {
         </dl>
       )}
     </Card>
+  )
+}
+
+/** What operators tell the EVSE's charger, for this EVSE's connectors (issue 14). */
+function Commands({ e, onSent }: { e: ChargeEvse; onSent: () => unknown }) {
+  const cp = e.charge_point
+  const charger = useEvseCharger(cp?.uid)
+  if (!cp || !charger.data) return null
+  return (
+    <OcppCommandsCard
+      uid={cp.uid}
+      connectors={commandConnectors(charger.data, e.uid)}
+      sessions={runningSessions(charger.data, e.uid)}
+      onSent={() => Promise.all([charger.refetch(), onSent()])}
+    />
   )
 }
 
@@ -212,6 +232,7 @@ export function EvsePage() {
         <div className="flex flex-col gap-4 xl:col-span-2">
           <Overview e={evse} />
           <Connectors e={evse} />
+          <Commands e={evse} onSent={() => query.refetch()} />
         </div>
         <div className="flex flex-col gap-4">
           <ChargePoint e={evse} />

@@ -18,6 +18,12 @@ import { RecentSessions, sessionHref } from '@/components/ev-overview/recent-ses
 import { ConnectivityBadge, EvseStatusBadge, OcppStatusBadge } from '@/components/ev-overview/status-badges'
 import { OcppCard } from './ocpp-card'
 import { OcppMessageLog } from './ocpp-message-log'
+import {
+  commandConnectors,
+  OcppCommandsCard,
+  runningSessions,
+} from '@/components/ocpp-commands/ocpp-commands-card'
+import { RemoteStopButton } from '@/components/ocpp-commands/remote-stop-button'
 import { DetailState } from '@/components/form-kit/detail-state'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -101,7 +107,7 @@ function LocationCard({ d }: { d: EvDeviceDetail }) {
   )
 }
 
-function EvseCard({ e }: { e: EvDeviceEvse }) {
+function EvseCard({ e, deviceUid, onSent }: { e: EvDeviceEvse; deviceUid: string; onSent: () => unknown }) {
   const { t, i18n } = useTranslation()
   const title = t('evDevices.detail.evse', { ref: e.physical_reference || e.evse_id })
   return (
@@ -210,22 +216,31 @@ function EvseCard({ e }: { e: EvDeviceEvse }) {
                       <span className="text-slate-500">{t('evDevices.detail.noTariff')}</span>
                     )}
                   </td>
-                  <td className={cell}>
+                  <td className="min-w-56 px-3 py-2">
                     {c.active_session ? (
-                      <Link
-                        to={sessionHref(c.active_session.uid)}
-                        className="inline-flex items-center gap-2 hover:underline"
-                      >
-                        <SessionStatusBadge status={c.active_session.status} />
-                        <span className="text-xs text-slate-600">
-                          {t('evDevices.detail.since', {
-                            time: formatTime(c.active_session.start_date_time),
-                            kwh: c.active_session.kwh.toLocaleString(i18n.language, {
-                              maximumFractionDigits: 1,
-                            }),
-                          })}
-                        </span>
-                      </Link>
+                      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <Link
+                          to={sessionHref(c.active_session.uid)}
+                          className="inline-flex items-center gap-2 hover:underline"
+                        >
+                          <SessionStatusBadge status={c.active_session.status} />
+                          <span className="text-xs text-slate-600">
+                            {t('evDevices.detail.since', {
+                              time: formatTime(c.active_session.start_date_time),
+                              kwh: c.active_session.kwh.toLocaleString(i18n.language, {
+                                maximumFractionDigits: 1,
+                              }),
+                            })}
+                          </span>
+                        </Link>
+                        {c.active_session.status === 'ACTIVE' && (
+                          <RemoteStopButton
+                            deviceUid={deviceUid}
+                            sessionUid={c.active_session.uid}
+                            onSent={onSent}
+                          />
+                        )}
+                      </span>
                     ) : (
                       <span className="text-slate-500">{t('evDevices.detail.free')}</span>
                     )}
@@ -268,6 +283,8 @@ export function EvDevicePage() {
       />
     )
   const d = query.data
+  // A command may change what the page shows (a stopped session, an availability): read it again.
+  const refresh = () => query.refetch()
   return (
     <>
       <PageHeader
@@ -284,6 +301,12 @@ export function EvDevicePage() {
       <div className="flex flex-col gap-4">
         <Overview d={d} now={now} />
         <OcppCard d={d} />
+        <OcppCommandsCard
+          uid={d.uid}
+          connectors={commandConnectors(d)}
+          sessions={runningSessions(d)}
+          onSent={refresh}
+        />
         <LocationCard d={d} />
         <section
           aria-label={t('evDevices.detail.evses', { count: d.evses.length })}
@@ -300,7 +323,7 @@ export function EvDevicePage() {
               />
             </div>
           ) : (
-            d.evses.map((e) => <EvseCard key={e.uid} e={e} />)
+            d.evses.map((e) => <EvseCard key={e.uid} e={e} deviceUid={d.uid} onSent={refresh} />)
           )}
         </section>
         <DetailCard title={t('evDevices.detail.recent')} padded={false}>

@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { PageHeader } from '@/components/page/page-header'
+import { AddChargerButton } from './add-charger'
 import { evDeviceKeys } from './api/ev-device-keys'
 import { listEvDevices } from './api/ev-devices-api'
 import { deviceColumns } from './device-columns'
@@ -56,6 +57,7 @@ export function EvDevicesPage() {
         description={
           total === undefined ? t('evDevices.subtitle') : t('evDevices.count', { count: total, formatted })
         }
+        actions={<AddChargerButton />}
       />
       <DataTable
         tableId="ev-devices"

@@ -25,7 +25,7 @@ export function ocppEndpoint(
 }
 
 /** The new password, shown this once with what to do with it. */
-function NewPasswordModal({ result, onClose }: { result: OcppPasswordData; onClose: () => void }) {
+export function NewPasswordModal({ result, onClose }: { result: OcppPasswordData; onClose: () => void }) {
   const { t } = useTranslation()
   const { addToast } = useToast()
   const copy = () => {

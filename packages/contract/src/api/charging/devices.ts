@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { defineCatalogue, type ValueOf } from '../../catalogue'
-import { chargeProtocols, connectorStatuses } from '../../enums/ev-charging'
+import {
+  chargeProtocols,
+  connectorFormats,
+  connectorStandards,
+  connectorStatuses,
+  powerTypes,
+} from '../../enums/ev-charging'
+import { OCPP_IDENTITY_PATTERN, OCPP_PROTOCOLS } from '../../ev/ocpp'
 import { catalogueSchema, envelope, epochMs } from '../envelope'
 
 /*
@@ -175,6 +182,11 @@ export const RECENT_SESSIONS_LIMIT = 20
 export const evDeviceConnector = z.object({
   uid: z.string(),
   connector_id: z.string(),
+  /**
+   * The connector's number in OCPP 1.6's counting over the whole charger (EVSEs by id, their connectors by id): what
+   * a command names. 2.0.1 chargers are addressed by EVSE and connector; the server translates.
+   */
+  ocpp_number: z.number().int(),
   standard: z.string(),
   format: z.string(),
   power_type: z.string(),
@@ -241,3 +253,70 @@ export const ocppPasswordResponse = envelope(
   z.object({ identity: z.string(), password: z.string(), password_set_at: epochMs }),
 )
 export type OcppPasswordData = z.infer<typeof ocppPasswordResponse>['data']
+
+/** A new charger's connector: what it plugs, and how much it gives (OCPI Connector). */
+export const evDeviceNewConnector = z.strictObject({
+  standard: catalogueSchema(connectorStandards),
+  format: catalogueSchema(connectorFormats),
+  power_type: catalogueSchema(powerTypes),
+  /** Watts. */
+  max_electric_power: z.number().int().min(1000, 'at least 1 kW').max(1_000_000, 'at most 1,000 kW'),
+  max_voltage: z.number().int().min(100).max(1500),
+  max_amperage: z.number().int().min(1).max(1000),
+  /** One of the entity's tariffs; none: sessions on it are not priced. */
+  tariff_uid: z.string().trim().min(1).max(64).optional(),
+})
+export type EvDeviceNewConnector = z.infer<typeof evDeviceNewConnector>
+
+/**
+ * POST /charge-points/devices: registers a charger (issue 14) with its OCPP identity, location, EVSEs and connectors
+ * and the OCPP version it speaks; the server generates its OCPP password and returns it this once.
+ */
+export const evDeviceCreateBody = z.strictObject({
+  ocpp_identity: z
+    .string()
+    .trim()
+    .regex(OCPP_IDENTITY_PATTERN, 'at most 48 letters, digits and * - _ = + | @ . (OCPP identifierString)'),
+  location_uid: z.string().trim().min(1, 'choose the location').max(64),
+  ocpp_version: z.enum(OCPP_PROTOCOLS),
+  /** The charger's serial number; its OCPP identity when empty. */
+  serial_number: z.string().trim().max(64).optional(),
+  vendor: z.string().trim().max(100).default(''),
+  model: z.string().trim().max(100).default(''),
+  evses: z
+    .array(
+      z.strictObject({
+        /** The label on the unit (A, B, Bay 3). */
+        physical_reference: z.string().trim().max(30).default(''),
+        connectors: z.array(evDeviceNewConnector).min(1, 'an EVSE has a connector at least').max(4),
+      }),
+    )
+    .min(1, 'a charger has an EVSE at least')
+    .max(8),
+})
+/** What the portal sends (catalogue values as strings; the server checks them). */
+export interface EvDeviceCreateBody {
+  ocpp_identity: string
+  location_uid: string
+  ocpp_version: (typeof OCPP_PROTOCOLS)[number]
+  serial_number?: string
+  vendor?: string
+  model?: string
+  evses: {
+    physical_reference?: string
+    connectors: {
+      standard: string
+      format: string
+      power_type: string
+      max_electric_power: number
+      max_voltage: number
+      max_amperage: number
+      tariff_uid?: string
+    }[]
+  }[]
+}
+
+export const evDeviceCreateResponse = envelope(
+  z.object({ uid: z.string(), identity: z.string(), password: z.string(), password_set_at: epochMs }),
+)
+export type EvDeviceCreateData = z.infer<typeof evDeviceCreateResponse>['data']

@@ -183,6 +183,8 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
         {
           uid: 'fx-cp1-e1-c1',
           connector_id: '1',
+          // EVSE 1's only connector: the first in OCPP's numbering over the charger.
+          ocpp_number: 1,
           standard: 'IEC_62196_T2_COMBO',
           format: 'CABLE',
           power_type: 'DC',
@@ -199,6 +201,7 @@ describe.each(DIALECTS)('EV devices on %s', (dialect) => {
       const connectorRow = w.chargers.find((c) => c.uid === 'fx-cp1')?.evses[1]?.connectors[0]
       const active = w.sessions.find((s) => s.connectorId === connectorRow && s.status === 'ACTIVE')
       expect(active).toBeDefined()
+      expect(d.evses[1]?.connectors[0]?.ocpp_number).toBe(2)
       expect(d.evses[1]?.connectors[0]?.active_session).toEqual({
         uid: active?.uid,
         status: 'ACTIVE',

@@ -106,6 +106,12 @@ export async function getDevice(
     runningSessionsOn(db, entityCode, evseIds),
     recentSessionsOnEvses(db, entityCode, evseIds, RECENT_SESSIONS_LIMIT),
   ])
+  // OCPP's numbering of the connectors (ocpp.repository numberedConnectors): by EVSE id, then connector id.
+  const ocppNumber = new Map(
+    [...connectors]
+      .sort((a, b) => a.evse_ref - b.evse_ref || a.id - b.id)
+      .map((c, i) => [c.id, i + 1] as const),
+  )
   // The newest running session per connector (a connector holds one car at a time).
   const runningByConnector = new Map<number, (typeof running)[number]>()
   for (const s of running)
@@ -136,6 +142,7 @@ export async function getDevice(
           return {
             uid: c.uid,
             connector_id: c.connector_id,
+            ocpp_number: ocppNumber.get(c.id) ?? 0,
             standard: c.standard,
             format: c.format,
             power_type: c.power_type,

@@ -13,6 +13,8 @@ export const chargeLocationKeys = {
     [...chargeLocationKeys.all, 'map', entityCode, filters] as const,
   detail: (entityCode: string | null, uid: string | undefined) =>
     [...chargeLocationKeys.all, 'detail', entityCode, uid] as const,
+  charger: (entityCode: string | null, uid: string | undefined) =>
+    [...chargeLocationKeys.all, 'charger', entityCode, uid] as const,
   evse: (entityCode: string | null, locationUid: string | undefined, evseUid: string | undefined) =>
     [...chargeLocationKeys.all, 'evse', entityCode, locationUid, evseUid] as const,
 }

@@ -1,5 +1,6 @@
-import type { ChargeLocationListQuery } from '@portal/contract'
+import type { ChargeLocationListQuery, EvDeviceDetail } from '@portal/contract'
 import {
+  evDeviceDetailResponse,
   chargeEvseDetailResponse,
   chargeLocationCountResponse,
   chargeLocationDetailResponse,
@@ -91,6 +92,25 @@ export function useChargeEvse(locationUid: string | undefined, evseUid: string |
         )
         .then((r) => r.data),
     enabled: Boolean(locationUid) && Boolean(evseUid),
+    retry: false,
+  })
+}
+
+/**
+ * GET /charge-points/devices/{uid}: the EVSE's charger with its connectors in OCPP's numbering and what runs on them,
+ * for the commands the EVSE page sends it.
+ */
+export function useEvseCharger(chargerUid: string | undefined) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: chargeLocationKeys.charger(entityCode, chargerUid),
+    queryFn: ({ signal }): Promise<EvDeviceDetail> =>
+      charging
+        .get(`/charge-points/devices/${encodeURIComponent(chargerUid ?? '')}`, evDeviceDetailResponse, {
+          signal,
+        })
+        .then((r) => r.data.device),
+    enabled: Boolean(chargerUid),
     retry: false,
   })
 }

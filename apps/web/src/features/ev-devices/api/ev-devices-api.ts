@@ -1,4 +1,6 @@
 import type {
+  EvDeviceCreateBody,
+  EvDeviceCreateData,
   EvDeviceDetail,
   EvDeviceListData,
   EvDeviceListQuery,
@@ -7,7 +9,10 @@ import type {
   OcppPasswordData,
 } from '@portal/contract'
 import {
+  chargeLocationListResponse,
+  evDeviceCreateResponse,
   evDeviceDetailResponse,
+  tariffListResponse,
   evDeviceListResponse,
   ocppMessageListResponse,
   ocppPasswordResponse,
@@ -73,5 +78,45 @@ export function useOcppMessages(uid: string, query: OcppMessageListQuery) {
     enabled: uid !== '',
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
+  })
+}
+
+/** POST /charge-points/devices: registers a charger; its OCPP password comes back this once. */
+export function useAddCharger() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: EvDeviceCreateBody): Promise<EvDeviceCreateData> =>
+      charging.post(BASE, body, evDeviceCreateResponse).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.all }),
+  })
+}
+
+/** The entity's locations and tariffs, by name, for the "Add charger" form (at most 200 of each). */
+export function useChargerFormOptions(enabled: boolean) {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: [...evDeviceKeys.all, 'form-options', entityCode] as const,
+    queryFn: async ({ signal }) => {
+      const [locations, tariffs] = await Promise.all([
+        charging.get(
+          `/charge-points/${encodeURIComponent(entityCode ?? '')}/locations`,
+          chargeLocationListResponse,
+          {
+            query: { limit: 200 },
+            signal,
+          },
+        ),
+        charging.get('/pricing/tariffs', tariffListResponse, { query: { limit: 200 }, signal }),
+      ])
+      const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name)
+      return {
+        locations: locations.data.locations
+          .map((l) => ({ uid: l.uid, name: l.name, city: l.city }))
+          .sort(byName),
+        tariffs: tariffs.data.tariffs.map((t) => ({ uid: t.uid, name: t.name })).sort(byName),
+      }
+    },
+    enabled,
+    staleTime: 60_000,
   })
 }

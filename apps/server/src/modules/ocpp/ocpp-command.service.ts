@@ -1,0 +1,103 @@
+import type { OcppCommand, OcppCommandBody, OcppProtocol } from '@portal/contract'
+import { isOcppProtocol } from '@portal/contract'
+import type { Db } from '../../db/database'
+import { badRequest, HttpError, notFound } from '../../lib/errors'
+import type { Caller } from '../../lib/request-meta'
+import { auditChange } from '../iam/audit/audit.service'
+import { planCommand } from './ocpp-command-plan'
+import type { OcppCommandRouter } from './ocpp-command-router'
+import {
+  findCommand,
+  findCommandTarget,
+  findRunningSession,
+  insertCommand,
+  recentCommands,
+  userName,
+} from './ocpp-command.repository'
+import { numberedConnectors } from './ocpp.repository'
+import type { OcppCommandRow } from './ocpp.table'
+
+/** The commands listed on the charger page. */
+const HISTORY = 20
+
+function toCommand(row: OcppCommandRow): OcppCommand {
+  return {
+    id: row.id,
+    command: row.command as OcppCommand['command'],
+    action: row.action,
+    request: row.request,
+    state: row.state as OcppCommand['state'],
+    status: row.status,
+    answer: row.answer,
+    requested_by: row.requested_by,
+    requested_at: row.requested_at,
+    answered_at: row.answered_at,
+  }
+}
+
+/**
+ * An operator's command to a charger (issue 14): translated to the charger's OCPP version, recorded and audited
+ * before it is sent, then sent to wherever the charger is connected. The answer is the charger's; a charger that is
+ * not connected is a 409 and one that does not answer in time a 504, both with the command recorded as such.
+ */
+export async function sendOcppCommand(
+  db: Db,
+  router: OcppCommandRouter,
+  caller: Caller,
+  uid: string,
+  body: OcppCommandBody,
+  connectedVersion: (identity: string) => OcppProtocol | undefined,
+): Promise<OcppCommand> {
+  const charger = await findCommandTarget(db, caller.auth.entityCode, uid)
+  if (!charger) throw notFound('EV device')
+  if (charger.ocpp_identity === null)
+    throw badRequest('This charger has no OCPP identity: it cannot be sent commands')
+  const identity = charger.ocpp_identity
+  // The version of the connection held here, else the one the charger last spoke (every instance writes it).
+  const version =
+    connectedVersion(identity) ?? (isOcppProtocol(charger.ocpp_version) ? charger.ocpp_version : undefined)
+  if (version === undefined)
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      'The charger has never connected: there is nothing to send the command to',
+    )
+  const connectors = await numberedConnectors(db, charger.id)
+  const stop =
+    body.command === 'RemoteStop' ? await findRunningSession(db, charger.id, body.session_uid) : undefined
+  const plan = planCommand(version, body, connectors, stop)
+  const now = Date.now()
+  const request = JSON.stringify(plan.params)
+  const id = await db.transaction().execute(async (trx) => {
+    const commandId = await insertCommand(trx, {
+      entity_code: caller.auth.entityCode,
+      charge_point_id: charger.id,
+      command: body.command,
+      action: plan.action,
+      request,
+      requested_by: await userName(trx, caller.auth.userId),
+      requested_at: now,
+    })
+    await auditChange(trx, caller, 'ocpp_command', 'ev_charge_point', uid, null, {
+      ocpp_identity: identity,
+      command: body.command,
+      action: plan.action,
+      request: plan.params,
+    })
+    return commandId
+  })
+  await router.dispatch(id, identity)
+  const row = await findCommand(db, id)
+  if (!row) throw new Error('The command just recorded was not found')
+  if (row.state === 'offline')
+    throw new HttpError(409, 'CONFLICT', row.answer ?? 'The charger is not connected')
+  if (row.state === 'timeout' || row.state === 'pending')
+    throw new HttpError(504, 'UNAVAILABLE', row.answer ?? 'The charger did not answer in time')
+  return toCommand(row)
+}
+
+export async function listOcppCommands(db: Db, caller: Caller, uid: string): Promise<OcppCommand[]> {
+  const charger = await findCommandTarget(db, caller.auth.entityCode, uid)
+  if (!charger) throw notFound('EV device')
+  return (await recentCommands(db, charger.id, HISTORY)).map(toCommand)
+}
