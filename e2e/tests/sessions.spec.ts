@@ -101,6 +101,9 @@ test.describe('two tabs', () => {
     await Promise.all([page.goto('/machines'), other.goto('/machines')])
     for (const tab of [page, other])
       await expect(tab.getByRole('button', { name: /Account menu/ })).toBeVisible({ timeout: 10_000 })
+    // No exchange may still be on its way when a tab closes: its answer, with the next cookie, would be lost with the
+    // tab, and the next load would present a spent token (on a slow machine the tabs' page loads run on).
+    await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')])
     // The server saw no replay, so the session lives on: another load restores it again.
     await other.close()
     await page.reload()
