@@ -76,6 +76,8 @@ export default defineConfig({
       // name lookup and connection may hang for seconds on a machine without the internet and make the map's tests
       // depend on how this machine's network fails.
       PORTAL_MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png',
+      // Unknown chargers may enrol with their entity's enrolment password (off by default; tests/ocpp.spec.ts).
+      PORTAL_OCPP_ACCEPT_UNKNOWN: '1',
       // Parallel work builds the web app into its own folder (WEB_DIST) so builds do not overwrite each other.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

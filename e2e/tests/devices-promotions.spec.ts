@@ -161,6 +161,11 @@ test.describe('Promotions, as the vending operator', () => {
     await page.getByRole('dialog', { name: 'Type' }).getByLabel('Discount', { exact: true }).check()
     await settled(page, 'Promotions')
     await expect(page).toHaveURL(/type=4/)
-    for (const text of await columnTexts(page, 'Promotions', 'Type')) expect(text.trim()).toBe('Discount')
+    // Polled: a settled table may still hold the unfiltered rows for a moment after the address changes.
+    await expect
+      .poll(async () =>
+        (await columnTexts(page, 'Promotions', 'Type')).every((text) => text.trim() === 'Discount'),
+      )
+      .toBe(true)
   })
 })

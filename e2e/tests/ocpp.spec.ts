@@ -231,6 +231,29 @@ test.describe('Adding a charger, as the CPO', () => {
     await cp.close({ force: true })
   })
 
+  test('registers a charger ahead of installation; its page commissions it', async ({ page }) => {
+    const identity = `E2E-LATER-${String(Date.now() % 100000)}`
+    await page.goto('/ev-devices')
+    await page.getByRole('button', { name: 'Add charger' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add charger' })
+    await dialog.getByLabel('OCPP identity').fill(identity)
+    await dialog.getByLabel('Location').selectOption({ index: 1 })
+    await dialog.getByLabel('Commissioned').uncheck()
+    await dialog.getByRole('button', { name: 'Add charger' }).click()
+    await page
+      .getByRole('dialog', { name: 'New OCPP password' })
+      .getByRole('button', { name: 'Done' })
+      .click()
+    await expect(page.getByRole('heading', { name: identity, level: 1 })).toBeVisible()
+
+    const ocpp = page.getByRole('region', { name: 'OCPP connection' })
+    await expect(ocpp).toContainText('No: boots get Pending')
+    await ocpp.getByRole('button', { name: 'Commission' }).click()
+    await expect(page.getByText('Commissioned: its boots are accepted from now on')).toBeVisible()
+    await expect(ocpp.getByRole('button', { name: 'Commission' })).toHaveCount(0)
+    await expect(ocpp).not.toContainText('No: boots get Pending')
+  })
+
   test('names the field the server refuses', async ({ page }) => {
     await page.goto('/ev-devices')
     await page.getByRole('button', { name: 'Add charger' }).click()
@@ -240,5 +263,78 @@ test.describe('Adding a charger, as the CPO', () => {
     await dialog.getByRole('button', { name: 'Add charger' }).click()
     await expect(dialog.getByRole('alert')).toContainText('ocpp_identity')
     await expect(dialog).toBeVisible()
+  })
+})
+
+test.describe('Enrolling an unknown charger, as Voltnet', () => {
+  test.use({ user: 'voltnet' })
+
+  test('sets the enrolment password; a charger with it waits Pending; commissioning it makes it Accepted', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/ev-devices')
+    const panel = page.getByRole('region', { name: 'Chargers waiting to be commissioned' })
+    await expect(panel).toBeVisible()
+    await panel.getByRole('button', { name: /^(Set|Rotate) enrolment password$/ }).click()
+    await page
+      .getByRole('dialog', { name: /^(Set|Rotate) enrolment password$/ })
+      .getByRole('button', { name: /^(Set|Rotate) enrolment password$/ })
+      .click()
+    const shown = page.getByRole('dialog', { name: 'New enrolment password' })
+    const password = (await shown.getByLabel('OCPP password').innerText()).trim()
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/)
+    await expect(shown).toContainText(`ws://${new URL(baseURL ?? '').host}/ocpp/{identity}`)
+    await shown.getByRole('button', { name: 'Done' }).click()
+
+    // A charger nobody registered connects with it: its boot is answered Pending.
+    const identity = `E2E-ENROL-${String(Date.now() % 100000)}`
+    const cp = new RPCClient({
+      endpoint: `ws://${new URL(baseURL ?? '').host}/ocpp`,
+      identity,
+      password,
+      protocols: ['ocpp1.6'],
+      strictMode: true,
+      reconnect: true,
+      backoff: { initialDelay: 200, maxDelay: 1000 },
+    } as unknown as ConstructorParameters<typeof RPCClient>[0])
+    const boot = async () => {
+      try {
+        const answer = (await cp.call('BootNotification', {
+          chargePointVendor: 'E2E Vendor',
+          chargePointModel: 'Wallbox',
+          chargePointSerialNumber: 'E2E-SN-1',
+        })) as { status: string }
+        return answer.status
+      } catch {
+        return 'not connected'
+      }
+    }
+    try {
+      await cp.connect()
+      expect(await boot()).toBe('Pending')
+
+      await page.reload()
+      const waiting = page.getByRole('group', { name: 'Chargers waiting to be commissioned' })
+      const row = waiting.getByRole('row').filter({ hasText: identity })
+      await expect(row).toContainText('E2E Vendor · Wallbox')
+      await expect(row).toContainText('E2E-SN-1')
+      await row.getByRole('button', { name: `Commission ${identity}` }).click()
+
+      const dialog = page.getByRole('dialog', { name: `Commission ${identity}` })
+      await expect(dialog.getByLabel('OCPP identity')).toHaveValue(identity)
+      await expect(dialog.getByLabel('OCPP identity')).toHaveAttribute('readonly', '')
+      await expect(dialog.getByLabel('Vendor')).toHaveValue('E2E Vendor')
+      await dialog.getByLabel('Location').selectOption({ index: 1 })
+      await dialog.getByRole('button', { name: 'Commission' }).click()
+      // The charger's page: named by the serial number it booted with, its identity in the OCPP card.
+      await expect(page.getByRole('heading', { name: 'E2E-SN-1', level: 1 })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'OCPP connection' })).toContainText(identity)
+
+      // The server closed its waiting connection; it reconnects with the same password, now a charger: Accepted.
+      await expect.poll(boot, { timeout: 15_000 }).toBe('Accepted')
+    } finally {
+      await cp.close({ force: true })
+    }
   })
 })

@@ -64,6 +64,7 @@ const envSchema = z.object({
   OCPP_HEARTBEAT_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(300),
   OCPP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   OCPP_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PORTAL_OCPP_ACCEPT_UNKNOWN: z.enum(['0', '1']).default('0'),
 })
 
 export interface Config {
@@ -130,6 +131,11 @@ export interface Config {
   ocppCallTimeoutMs: number
   /** The OCPP message log keeps frames this many days. */
   ocppMessageRetentionDays: number
+  /**
+   * PORTAL_OCPP_ACCEPT_UNKNOWN (off by default): an unknown identity presenting its entity's enrolment password may
+   * connect, and waits Pending until an operator commissions it (docs/decisions/0107-ocpp-enrolment.md).
+   */
+  ocppAcceptUnknown: boolean
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppHeartbeatIntervalS: e.OCPP_HEARTBEAT_INTERVAL_S,
     ocppCallTimeoutMs: e.OCPP_CALL_TIMEOUT_MS,
     ocppMessageRetentionDays: e.OCPP_MESSAGE_RETENTION_DAYS,
+    ocppAcceptUnknown: e.PORTAL_OCPP_ACCEPT_UNKNOWN === '1',
   }
 }
 
@@ -279,6 +286,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     ocppHeartbeatIntervalS: 300,
     ocppCallTimeoutMs: 30_000,
     ocppMessageRetentionDays: 30,
+    ocppAcceptUnknown: false,
     ...overrides,
   }
 }

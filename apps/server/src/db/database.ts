@@ -43,7 +43,12 @@ import type {
 import type { ExportJobTable } from '../modules/exports/export-job.table'
 import type { JobTable } from '../jobs/job.table'
 import type { LoginFailureTable } from '../lib/login-failure.table'
-import type { OcppCommandTable, OcppMessageTable } from '../modules/ocpp/ocpp.table'
+import type {
+  OcppCommandTable,
+  OcppEnrolmentTable,
+  OcppMessageTable,
+  OcppPendingChargerTable,
+} from '../modules/ocpp/ocpp.table'
 import type {
   MachineOrderItemTable,
   MachineOrderPaymentTable,
@@ -114,6 +119,8 @@ export interface Database {
   login_failure: LoginFailureTable
   ocpp_message: OcppMessageTable
   ocpp_command: OcppCommandTable
+  ocpp_enrolment: OcppEnrolmentTable
+  ocpp_pending_charger: OcppPendingChargerTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -32,6 +32,7 @@ import * as searchTrigram from './migrations/20261128-0050-search-trigram'
 import * as ocpp from './migrations/20261129-0051-ocpp'
 import * as evTokens from './migrations/20261129-0052-ev-tokens'
 import * as ocppTransactions from './migrations/20261129-0053-ocpp-transactions'
+import * as ocppEnrolment from './migrations/20261129-0054-ocpp-enrolment'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0051-ocpp': ocpp,
   '20261129-0052-ev-tokens': evTokens,
   '20261129-0053-ocpp-transactions': ocppTransactions,
+  '20261129-0054-ocpp-enrolment': ocppEnrolment,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors'
 import type { Caller } from '../../lib/request-meta'
 import { auditChange } from '../iam/audit/audit.service'
 import { generateOcppPassword, hashOcppPassword } from './ocpp-password'
-import { findChargerCredentials, setChargerPassword } from './ocpp.repository'
+import { findChargerCredentials, setChargerPassword, setCommissioned } from './ocpp.repository'
 
 /**
  * Sets or rotates a charger's OCPP password: generated here, returned this once, stored as a hash. A charger already
@@ -36,4 +36,32 @@ export async function rotateOcppPassword(
     )
   })
   return { identity: charger.ocpp_identity, password, password_set_at: now }
+}
+
+/**
+ * Commissions a registered charger (issue 14): its boots are Accepted from now on. Idempotent. Returns its identity,
+ * so that the route can ask a connected charger waiting Pending to reconnect and boot again at once.
+ */
+export async function commissionCharger(
+  db: Db,
+  caller: Caller,
+  uid: string,
+  now = Date.now(),
+): Promise<{ identity: string | null; changed: boolean }> {
+  const charger = await findChargerCredentials(db, caller.auth.entityCode, uid)
+  if (!charger) throw notFound('EV device')
+  if (charger.commissioned) return { identity: charger.ocpp_identity, changed: false }
+  await db.transaction().execute(async (trx) => {
+    await setCommissioned(trx, charger.id, now)
+    await auditChange(
+      trx,
+      caller,
+      'ev_charger_commissioned',
+      'ev_charge_point',
+      uid,
+      { commissioned: false },
+      { commissioned: true },
+    )
+  })
+  return { identity: charger.ocpp_identity, changed: true }
 }

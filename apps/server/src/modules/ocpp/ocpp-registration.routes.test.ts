@@ -169,4 +169,48 @@ describe.each(DIALECTS)('registering a charger on %s', (dialect) => {
     expect(text).toContain('ev_charger_registered')
     expect(text).not.toContain(r.body.data.password as string)
   })
+
+  it('registers a charger ahead of installation: Pending until commissioned on its page, then Accepted at once', async () => {
+    const r = await register({
+      ocpp_identity: 'NEW-CP-0004',
+      location_uid: location,
+      ocpp_version: 'ocpp1.6',
+      commissioned: false,
+      evses: [{ connectors: [connector] }],
+    })
+    expect(r.status).toBe(200)
+    const { uid, password } = r.body.data as { uid: string; password: string }
+    const cp = testCharger({ port, identity: 'NEW-CP-0004', password, reconnect: true })
+    try {
+      await cp.connect()
+      const boot = () =>
+        cp
+          .call('BootNotification', { chargePointVendor: 'Alfen', chargePointModel: 'Eve' })
+          .then((a) => (a as { status: string }).status)
+      expect(await boot()).toBe('Pending')
+
+      const commission = `/api/charging/charge-points/devices/${uid}/commission`
+      const volt = await loginAs(t.app, 'voltnet')
+      expect((await call(t.app, 'POST', commission, { token: volt })).status).toBe(404)
+      const reconnected = new Promise((resolve) => cp.once('open', resolve))
+      const done = await call(t.app, 'POST', commission, { token })
+      expect(done.status).toBe(200)
+      expect(done.body.data).toEqual({ uid, commissioned: true })
+      // The server asked the waiting charger to reconnect; its next boot is Accepted.
+      await reconnected
+      expect(await boot()).toBe('Accepted')
+
+      // Again: nothing changes, nothing more is audited.
+      expect((await call(t.app, 'POST', commission, { token })).status).toBe(200)
+      const audits = await t.app.db
+        .selectFrom('audit_log')
+        .where('action', '=', 'ev_charger_commissioned')
+        .where('object_id', '=', uid)
+        .selectAll()
+        .execute()
+      expect(audits).toHaveLength(1)
+    } finally {
+      await cp.close({ force: true })
+    }
+  })
 })

@@ -15,6 +15,7 @@ import {
   insertEvse,
   tariffIdsByUid,
 } from './ocpp-registration.repository'
+import { deletePendingCharger, findPendingCharger } from './ocpp-enrolment.repository'
 
 type NewCharger = z.output<typeof evDeviceCreateBody>
 
@@ -23,8 +24,11 @@ const CAPABILITIES = JSON.stringify(['RFID_READER', 'REMOTE_START_STOP_CAPABLE',
 
 /**
  * "Add charger" (issue 14): the charger, its EVSEs and connectors, its OCPP identity and version, and a generated
- * OCPP password returned this once (only its hash is kept). It is commissioned: its first boot is Accepted. EVSE ids
- * follow the entity's own (`SG*SPK*E…`), numbered per charger.
+ * OCPP password returned this once (only its hash is kept). Unless `commissioned` is false it is commissioned: its
+ * first boot is Accepted. EVSE ids
+ * follow the entity's own (`SG*SPK*E…`), numbered per charger. A charger waiting with this identity (an unknown one
+ * let in by the enrolment password) is commissioned this way: its connection is closed by the route, and it
+ * reconnects as the charger.
  */
 export async function registerCharger(
   db: Db,
@@ -35,8 +39,12 @@ export async function registerCharger(
   const entity = caller.auth.entityCode
   const location = await findLocationForCharger(db, entity, body.location_uid)
   if (!location) throw fieldError('body.location_uid', 'no location of this entity has this uid')
-  if (await identityTaken(db, body.ocpp_identity))
+  // A charger waiting to be commissioned (docs/decisions/0107) is this entity's to take; another entity's is not.
+  const waiting = await findPendingCharger(db, body.ocpp_identity)
+  if ((await identityTaken(db, body.ocpp_identity)) || (waiting && waiting.entity_code !== entity))
     throw fieldError('body.ocpp_identity', 'another charger already has this OCPP identity', 'taken')
+  // A dismissed one is registered like a new charger, with a password of its own.
+  const commissioning = waiting?.entity_code === entity && waiting.dismissed_at === null ? waiting : undefined
   const wanted = [
     ...new Set(body.evses.flatMap((e) => e.connectors.flatMap((c) => (c.tariff_uid ? [c.tariff_uid] : [])))),
   ]
@@ -56,9 +64,19 @@ export async function registerCharger(
     .replace(/[^A-Za-z0-9]/g, '')
     .toUpperCase()
     .slice(0, 30)
-  const password = generateOcppPassword()
+  // A waiting charger keeps the password it connected with (its enrolment password's hash was kept for it); a new
+  // one gets its own, shown this once.
+  let password: string | null = null
+  let passwordHash: string
+  if (commissioning) passwordHash = commissioning.password_hash
+  else {
+    password = generateOcppPassword()
+    passwordHash = hashOcppPassword(password)
+  }
   const uid = randomUUID()
   await db.transaction().execute(async (trx) => {
+    if ((await deletePendingCharger(trx, entity, body.ocpp_identity)) !== (waiting !== undefined))
+      throw fieldError('body.ocpp_identity', 'this charger was dismissed or commissioned meanwhile', 'taken')
     const chargePointId = await insertChargePoint(trx, {
       entity_code: entity,
       location_id: location.id,
@@ -66,16 +84,16 @@ export async function registerCharger(
       serial_number: body.serial_number || body.ocpp_identity,
       vendor: body.vendor,
       model: body.model,
-      firmware_version: '',
+      firmware_version: commissioning?.firmware_version ?? '',
       protocol: 'OCPI',
       ocpp_status: 'UNKNOWN',
       last_heartbeat_at: null,
       ocpp_identity: body.ocpp_identity,
-      ocpp_password_hash: hashOcppPassword(password),
+      ocpp_password_hash: passwordHash,
       ocpp_password_set_at: now,
       ocpp_version: body.ocpp_version,
-      commissioned: 1,
-      boot_at: null,
+      commissioned: body.commissioned ? 1 : 0,
+      boot_at: commissioning?.boot_at ?? null,
       ocpp_error_code: null,
       created_at: now,
       updated_at: now,
@@ -119,10 +137,15 @@ export async function registerCharger(
         })
     }
     // Never the password nor its hash: only that the charger was registered with one.
-    await auditChange(trx, caller, 'ev_charger_registered', 'ev_charge_point', uid, null, {
-      ...body,
-      password_set: true,
-    })
+    await auditChange(
+      trx,
+      caller,
+      commissioning && body.commissioned ? 'ev_charger_commissioned' : 'ev_charger_registered',
+      'ev_charge_point',
+      uid,
+      null,
+      { ...body, password_set: true },
+    )
   })
   return { uid, identity: body.ocpp_identity, password, password_set_at: now }
 }

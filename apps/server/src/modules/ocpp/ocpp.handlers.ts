@@ -1,11 +1,13 @@
 import type { RPCClient } from 'ocpp-rpc'
-import type { AuthorizationAnswer, OcppSampledValue, TimedReading } from '@portal/contract'
+import type { AuthorizationAnswer, OcppProtocol, OcppSampledValue, TimedReading } from '@portal/contract'
 import { meterReadingOf } from '@portal/contract'
 import { ocppError } from './ocpp-errors'
-import type { OcppSession } from './ocpp.service'
+import type { Db } from '../../db/database'
+import type { BootReport, OcppSession } from './ocpp.service'
 import { authorize, boot, heartbeat, reportStatus, reportTime } from './ocpp.service'
 import { numberedConnectors } from './ocpp.repository'
 import { touchCharger } from './ocpp-transaction.repository'
+import { recordPendingBoot, touchPendingCharger } from './ocpp-enrolment.repository'
 import { applyReadings, identifySession, startTransaction, stopTransaction } from './ocpp-transaction.service'
 
 /*
@@ -78,7 +80,59 @@ interface Status201 {
   connectorId: number
 }
 
-const currentTime = (s: OcppSession) => new Date(s.now()).toISOString()
+const currentTime = (s: Pick<OcppSession, 'now'>) => new Date(s.now()).toISOString()
+
+/** What a BootNotification says the charger is, in either version. */
+export function bootFactsOf(version: OcppProtocol, params: unknown): BootReport {
+  if (version === 'ocpp1.6') {
+    const p = params as Boot16
+    return {
+      vendor: p.chargePointVendor,
+      model: p.chargePointModel,
+      serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber,
+      firmwareVersion: p.firmwareVersion,
+    }
+  }
+  const p = params as Boot201
+  return {
+    vendor: p.chargingStation.vendorName,
+    model: p.chargingStation.model,
+    serialNumber: p.chargingStation.serialNumber,
+    firmwareVersion: p.chargingStation.firmwareVersion,
+  }
+}
+
+/**
+ * A charger waiting to be commissioned (let in by its entity's enrolment password, docs/decisions/0107): its boots
+ * are answered Pending, and recorded so the operator sees what it is; it may send heartbeats; anything else is a
+ * SecurityError, as OCPP 2.0.1 B02 has a CSMS answer a station that is not accepted yet.
+ */
+export function registerPendingHandlers(
+  client: RPCClient,
+  s: {
+    db: Db
+    pendingId: number
+    version: OcppProtocol
+    heartbeatIntervalS: number
+    now: () => number
+  },
+): void {
+  client.handle('BootNotification', async ({ params }) => {
+    const facts = { ...bootFactsOf(s.version, params), version: s.version }
+    // Commissioned or dismissed meanwhile, and the bus did not say so: the connection closes after this answer,
+    // and the charger's reconnect finds what it has become.
+    if (!(await recordPendingBoot(s.db, s.pendingId, facts, s.now())))
+      setImmediate(() => void client.close({ code: 1012, reason: 'Reconnect' }))
+    return { status: 'Pending', currentTime: currentTime(s), interval: s.heartbeatIntervalS }
+  })
+  client.handle('Heartbeat', async () => {
+    await touchPendingCharger(s.db, s.pendingId, s.now())
+    return { currentTime: currentTime(s) }
+  })
+  client.handle(({ method }) => {
+    throw ocppError('SecurityError', `${method}: this charger waits for an operator to commission it`)
+  })
+}
 
 /** Meter values as timed readings; a value that says nothing the portal uses is dropped. */
 function readingsOf(s: OcppSession, values: readonly MeterValue[] | undefined): TimedReading[] {
@@ -103,13 +157,7 @@ type Handle = (params: unknown) => Promise<Record<string, unknown>>
 function handlers16(s: OcppSession): Record<string, Handle> {
   return {
     BootNotification: async (params) => {
-      const p = params as Boot16
-      const answer = await boot(s, {
-        vendor: p.chargePointVendor,
-        model: p.chargePointModel,
-        serialNumber: p.chargePointSerialNumber ?? p.chargeBoxSerialNumber,
-        firmwareVersion: p.firmwareVersion,
-      })
+      const answer = await boot(s, bootFactsOf(s.version, params))
       return { status: answer.status, currentTime: currentTime(s), interval: answer.interval }
     },
     Heartbeat: async () => {
@@ -169,13 +217,7 @@ function handlers16(s: OcppSession): Record<string, Handle> {
 function handlers201(s: OcppSession): Record<string, Handle> {
   return {
     BootNotification: async (params) => {
-      const p = params as Boot201
-      const answer = await boot(s, {
-        vendor: p.chargingStation.vendorName,
-        model: p.chargingStation.model,
-        serialNumber: p.chargingStation.serialNumber,
-        firmwareVersion: p.chargingStation.firmwareVersion,
-      })
+      const answer = await boot(s, bootFactsOf(s.version, params))
       return { status: answer.status, currentTime: currentTime(s), interval: answer.interval }
     },
     Heartbeat: async () => {

@@ -33,14 +33,22 @@ export async function findChargerByIdentity(db: Db, identity: string): Promise<O
 export interface BootFacts {
   vendor: string
   model: string
-  serialNumber: string | undefined
-  firmwareVersion: string | undefined
+  serialNumber?: string | undefined
+  firmwareVersion?: string | undefined
   version: string
 }
 
-/** A boot: what the charger says it is, the subprotocol it speaks, and that it is alive. */
-export async function recordBoot(db: Db, chargePointId: number, boot: BootFacts, now: number): Promise<void> {
-  await db
+/**
+ * A boot: what the charger says it is, the subprotocol it speaks, and that it is alive. Answers whether it is
+ * commissioned now (an operator may have commissioned it since it connected).
+ */
+export async function recordBoot(
+  db: Db,
+  chargePointId: number,
+  boot: BootFacts,
+  now: number,
+): Promise<boolean> {
+  const row = await db
     .updateTable('ev_charge_point')
     .set({
       vendor: boot.vendor,
@@ -53,7 +61,9 @@ export async function recordBoot(db: Db, chargePointId: number, boot: BootFacts,
       updated_at: now,
     })
     .where('id', '=', chargePointId)
-    .execute()
+    .returning('commissioned')
+    .executeTakeFirst()
+  return row?.commissioned === 1
 }
 
 /** The subprotocol a charger connected with. */
@@ -181,11 +191,25 @@ export async function findChargerCredentials(db: Db, entityCode: string, uid: st
     .selectFrom('ev_charge_point')
     .where('entity_code', '=', entityCode)
     .where('uid', '=', uid)
-    .select(['id', 'ocpp_identity', 'ocpp_password_hash'])
+    .select(['id', 'ocpp_identity', 'ocpp_password_hash', 'commissioned'])
     .executeTakeFirst()
   return (
-    row && { id: row.id, ocpp_identity: row.ocpp_identity, password_set: row.ocpp_password_hash !== null }
+    row && {
+      id: row.id,
+      ocpp_identity: row.ocpp_identity,
+      password_set: row.ocpp_password_hash !== null,
+      commissioned: row.commissioned === 1,
+    }
   )
+}
+
+/** Marks a charger commissioned: its boots are Accepted from now on. */
+export async function setCommissioned(db: Db, chargePointId: number, now: number): Promise<void> {
+  await db
+    .updateTable('ev_charge_point')
+    .set({ commissioned: 1, updated_at: now })
+    .where('id', '=', chargePointId)
+    .execute()
 }
 
 export async function setChargerPassword(

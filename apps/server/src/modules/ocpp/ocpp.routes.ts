@@ -3,20 +3,26 @@ import {
   evDeviceParams,
   evDeviceCreateBody,
   evDeviceCreateResponse,
+  evDeviceCommissionResponse,
   ocppCommandBody,
   ocppCommandListResponse,
   ocppCommandResponse,
   ocppMessageListQuery,
   ocppMessageListResponse,
   ocppPasswordResponse,
+  ocppEnrolmentPasswordResponse,
+  ocppEnrolmentResponse,
+  ocppPendingParams,
+  deletedResponse,
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../lib/request-meta'
 import { errorResponses } from '../../plugins/responses'
 import { registerExportSource } from '../exports/export-sources'
-import { rotateOcppPassword } from './ocpp-credentials.service'
+import { commissionCharger, rotateOcppPassword } from './ocpp-credentials.service'
 import { registerCharger } from './ocpp-registration.service'
+import { dismissPendingCharger, enrolmentOverview, rotateEnrolmentPassword } from './ocpp-enrolment.service'
 import { listOcppCommands, sendOcppCommand } from './ocpp-command.service'
 import { ocppMessageExportSource } from './ocpp-message.export'
 import { listOcppMessages } from './ocpp-message.service'
@@ -28,6 +34,16 @@ const editChargers = { permission: { app: 'ev', resource: 'devices/*', action: '
 
 /** A charger's message log holds what it said, tokens included: reading it needs read on chargers. */
 const readChargers = { permission: { app: 'ev', resource: 'devices/*', action: 'read' } } as const
+
+/**
+ * Closes a commissioned or dismissed charger's connection wherever it is held. The change is already written: a bus
+ * that fails here leaves the connection as it was until the charger's next boot, which then finds the change.
+ */
+async function release(app: FastifyInstance, identity: string, reason: 'commissioned' | 'dismissed') {
+  await app.ocpp.release(identity, reason).catch((err: unknown) => {
+    app.log.warn({ err, identity }, "ocpp: closing a released charger's connection failed")
+  })
+}
 
 /** The portal's side of OCPP, under /api/charging (the chargers' own side is the WebSocket in ocpp.server.ts). */
 export function ocppRoutes(app: FastifyInstance): void {
@@ -44,7 +60,58 @@ export function ocppRoutes(app: FastifyInstance): void {
         response: { 200: evDeviceCreateResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await registerCharger(app.db, callerOf(request), request.body) }),
+    async (request) => {
+      const created = await registerCharger(app.db, callerOf(request), request.body)
+      // A waiting charger was commissioned: its connection closes, and it comes back as the charger.
+      if (created.password === null) await release(app, created.identity, 'commissioned')
+      return { data: created }
+    },
+  )
+  r.get(
+    '/charge-points/enrolment',
+    {
+      config: readChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          "Unknown chargers' enrolment: whether this server lets them in, whether the entity has an enrolment password, and the chargers waiting to be commissioned",
+        response: { 200: ocppEnrolmentResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await enrolmentOverview(app.db, callerOf(request), app.ocpp.acceptUnknown),
+    }),
+  )
+  r.post(
+    '/charge-points/enrolment/password',
+    {
+      config: editChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          "Sets or rotates the entity's enrolment password, shown this once: an unknown charger presenting it may connect and wait to be commissioned",
+        response: { 200: ocppEnrolmentPasswordResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await rotateEnrolmentPassword(app.db, callerOf(request)) }),
+  )
+  r.delete(
+    '/charge-points/enrolment/pending/:identity',
+    {
+      config: editChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          'Dismisses a charger waiting to be commissioned: its connection closes and it is refused from then on',
+        params: ocppPendingParams,
+        response: { 200: deletedResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await dismissPendingCharger(app.db, callerOf(request), request.params.identity)
+      await release(app, request.params.identity, 'dismissed')
+      return { data: { deleted: true } }
+    },
   )
   r.post(
     '/charge-points/devices/:uid/ocpp-password',
@@ -59,6 +126,25 @@ export function ocppRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({ data: await rotateOcppPassword(app.db, callerOf(request), request.params.uid) }),
+  )
+  r.post(
+    '/charge-points/devices/:uid/commission',
+    {
+      config: editChargers,
+      schema: {
+        tags: ['charging'],
+        summary:
+          'Commissions a registered charger: its boots are Accepted from now on (a connected one waiting Pending is asked to reconnect)',
+        params: evDeviceParams,
+        response: { 200: evDeviceCommissionResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { uid } = request.params
+      const done = await commissionCharger(app.db, callerOf(request), uid)
+      if (done.changed && done.identity !== null) await release(app, done.identity, 'commissioned')
+      return { data: { uid, commissioned: true as const } }
+    },
   )
   r.post(
     '/charge-points/devices/:uid/ocpp-commands',

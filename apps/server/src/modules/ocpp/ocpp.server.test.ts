@@ -4,6 +4,7 @@ import type { Db } from '../../db/database'
 import type { TestApp } from '../../test-support'
 import { createTestApp, DIALECTS } from '../../test-support'
 import { hashOcppPassword } from './ocpp-password'
+import { enrolmentLookup } from './ocpp-enrolment.service'
 import { numberedConnectors } from './ocpp.repository'
 import { testCharger } from './test-charger'
 
@@ -90,6 +91,21 @@ describe.each(DIALECTS)('OCPP central system on %s', (dialect) => {
       const client = testCharger({ port, identity, ...(password !== undefined ? { password } : {}) })
       await expect(client.connect()).rejects.toMatchObject({ code: status })
       expect(t.app.ocpp.connection(identity)).toBeUndefined()
+    })
+
+    it("refuses an unknown identity that presents its entity's enrolment password: PORTAL_OCPP_ACCEPT_UNKNOWN is off by default", async () => {
+      const enrolment = 'Enrolment-Password-24ch'
+      await t.app.db
+        .insertInto('ocpp_enrolment')
+        .values({
+          entity_code: 'CPO',
+          password_lookup: enrolmentLookup(enrolment),
+          set_at: 0,
+          set_by: 'test',
+        })
+        .execute()
+      await expect(connect('NOT-YET-KNOWN', ['ocpp1.6'], enrolment)).rejects.toMatchObject({ code: 401 })
+      expect(await t.app.db.selectFrom('ocpp_pending_charger').selectAll().execute()).toEqual([])
     })
 
     it('refuses a client offering no OCPP subprotocol', async () => {

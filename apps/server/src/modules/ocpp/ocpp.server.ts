@@ -7,12 +7,14 @@ import type { FastifyInstance } from 'fastify'
 import { RPCServer } from 'ocpp-rpc'
 import type { RPCClient } from 'ocpp-rpc'
 import type { Config } from '../../config/env'
-import { registerHandlers } from './ocpp.handlers'
 import { ConnectionLog, OcppMessageLog } from './ocpp-message-log'
 import { verifyOcppPassword } from './ocpp-password'
 import { registerOcppPrune } from './ocpp-prune'
 import type { OcppCharger } from './ocpp.repository'
 import { findChargerByIdentity, recordVersion } from './ocpp.repository'
+import type { PendingAdmission } from './ocpp-enrolment.service'
+import { admitUnknownCharger } from './ocpp-enrolment.service'
+import { registerHandlers, registerPendingHandlers } from './ocpp.handlers'
 import { OcppCommandRouter } from './ocpp-command-router'
 
 /** Published when a charger connects, so that another instance holding an older connection for it closes it. */
@@ -23,8 +25,29 @@ interface ConnectedEvent {
   at: number
 }
 
+/**
+ * Published when a charger was commissioned, or a waiting one dismissed: the instance holding a connection for it
+ * made before `at` closes it, so that the charger reconnects and boots into what it has become.
+ */
+export const OCPP_RELEASED = 'ocpp.released'
+export interface ReleasedEvent {
+  identity: string
+  reason: 'commissioned' | 'dismissed'
+  at: number
+}
+
 interface Session {
+  kind: 'charger'
   charger: OcppCharger
+  protocol: OcppProtocol
+  connection: string
+  connectedAt: number
+}
+
+/** An unknown charger let in by its entity's enrolment password, waiting to be commissioned (decision 0107). */
+interface PendingSession {
+  kind: 'pending'
+  pending: PendingAdmission
   protocol: OcppProtocol
   connection: string
   connectedAt: number
@@ -51,6 +74,10 @@ export interface OcppCentralSystem {
   connected(): number
   /** The frame log (tests flush it). */
   messages: OcppMessageLog
+  /** Whether unknown chargers may enrol with their entity's enrolment password (PORTAL_OCPP_ACCEPT_UNKNOWN). */
+  acceptUnknown: boolean
+  /** Closes a charger's connection wherever it is held: it was commissioned, or dismissed while waiting. */
+  release(identity: string, reason: ReleasedEvent['reason']): Promise<void>
 }
 
 /**
@@ -60,7 +87,10 @@ export interface OcppCentralSystem {
  */
 export function registerOcpp(
   app: FastifyInstance,
-  config: Pick<Config, 'ocppHeartbeatIntervalS' | 'ocppCallTimeoutMs' | 'ocppMessageRetentionDays'>,
+  config: Pick<
+    Config,
+    'ocppHeartbeatIntervalS' | 'ocppCallTimeoutMs' | 'ocppMessageRetentionDays' | 'ocppAcceptUnknown'
+  >,
 ): void {
   const rpc = new RPCServer({
     protocols: [...OCPP_PROTOCOLS],
@@ -75,6 +105,7 @@ export function registerOcpp(
   const messages = new OcppMessageLog(app.db, (m) => app.log.warn(m))
   registerOcppPrune(app.jobs, app.db, config.ocppMessageRetentionDays)
   const connections = new Map<string, { client: RPCClient; session: Session }>()
+  const waiting = new Map<string, { client: RPCClient; session: PendingSession }>()
   const commands = new OcppCommandRouter(
     app.db,
     app.events,
@@ -94,24 +125,73 @@ export function registerOcpp(
       // One answer for an unknown identity and a wrong password: the refusal tells an attacker nothing.
       if (!OCPP_IDENTITY_PATTERN.test(identity) || handshake.password === undefined)
         return reject(401, 'Unauthorized')
+      const password = handshake.password
       let charger: OcppCharger | undefined
+      let pending: PendingAdmission | undefined
       try {
         charger = await findChargerByIdentity(app.db, identity)
+        // Only an identity no charger has may enrol, and only where the server was told to let unknown ones in.
+        if (!charger && config.ocppAcceptUnknown)
+          pending = await admitUnknownCharger(app.db, {
+            identity,
+            password,
+            protocol,
+            remoteAddress: handshake.remoteAddress ?? '',
+          })
       } catch (err) {
         app.log.warn({ err, identity }, 'ocpp: upgrade refused, the database did not answer')
         return reject(503, 'Service unavailable')
       }
-      if (!charger || !verifyOcppPassword(handshake.password, charger.ocpp_password_hash)) {
+      const connection = randomUUID()
+      if (pending) {
+        app.log.info({ identity, entity: pending.entity_code }, 'ocpp: unknown charger enrolled, waiting')
+        const session: PendingSession = {
+          kind: 'pending',
+          pending,
+          protocol,
+          connection,
+          connectedAt: Date.now(),
+        }
+        return accept(session, protocol)
+      }
+      if (!charger || !verifyOcppPassword(password, charger.ocpp_password_hash)) {
         app.log.warn({ identity, remote: handshake.remoteAddress }, 'ocpp: upgrade refused, bad credentials')
         return reject(401, 'Unauthorized')
       }
-      const session: Session = { charger, protocol, connection: randomUUID(), connectedAt: Date.now() }
+      const session: Session = { kind: 'charger', charger, protocol, connection, connectedAt: Date.now() }
       accept(session, protocol)
     })()
   })
 
+  /** A waiting charger's connection: Pending to its boots, closed when it is commissioned or dismissed. */
+  const holdWaiting = (client: RPCClient, session: PendingSession) => {
+    const identity = session.pending.identity
+    client.on('badMessage', ({ error }: { error: Error }) => {
+      app.log.warn({ identity, err: error }, 'ocpp: malformed frame from a waiting charger')
+    })
+    registerPendingHandlers(client, {
+      db: app.db,
+      pendingId: session.pending.id,
+      version: session.protocol,
+      heartbeatIntervalS: config.ocppHeartbeatIntervalS,
+      now: () => Date.now(),
+    })
+    const previous = waiting.get(identity)
+    waiting.set(identity, { client, session })
+    if (previous) void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+    client.once('close', () => {
+      if (waiting.get(identity)?.client === client) waiting.delete(identity)
+    })
+    const event: ConnectedEvent = { identity, connection: session.connection, at: session.connectedAt }
+    app.events.publish(OCPP_CONNECTED, event).catch((err: unknown) => {
+      app.log.warn({ err }, `ocpp: publishing ${OCPP_CONNECTED} failed`)
+    })
+  }
+
   rpc.on('client', (client: RPCClient & { session: Record<string, unknown> }) => {
-    const session = client.session as unknown as Session
+    const held = client.session as unknown as Session | PendingSession
+    if (held.kind === 'pending') return holdWaiting(client, held)
+    const session = held
     const identity = session.charger.ocpp_identity
     const log = new ConnectionLog(messages, session.charger)
     // Listeners first: the charger's first frame may already be on its way.
@@ -161,10 +241,30 @@ export function registerOcpp(
 
   // Another instance took a charger's new connection: an older one held here is stale.
   const unsubscribe = app.events.subscribe<ConnectedEvent>(OCPP_CONNECTED, ({ payload }) => {
-    const held = connections.get(payload.identity)
-    if (held && held.session.connection !== payload.connection && held.session.connectedAt <= payload.at) {
-      connections.delete(payload.identity)
-      void held.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+    for (const map of [connections, waiting] as Map<
+      string,
+      { client: RPCClient; session: Session | PendingSession }
+    >[]) {
+      const held = map.get(payload.identity)
+      if (held && held.session.connection !== payload.connection && held.session.connectedAt <= payload.at) {
+        map.delete(payload.identity)
+        void held.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+      }
+    }
+  })
+  // A charger was commissioned (it reconnects and boots, Accepted now: a waiting one as the charger, with the same
+  // password), or a waiting one dismissed (refused from then on).
+  const unsubscribeReleased = app.events.subscribe<ReleasedEvent>(OCPP_RELEASED, ({ payload }) => {
+    const commissioned = payload.reason === 'commissioned'
+    const maps: Map<string, { client: RPCClient; session: Session | PendingSession }>[] = commissioned
+      ? [waiting, connections]
+      : [waiting]
+    for (const map of maps) {
+      const held = map.get(payload.identity)
+      if (!held || held.session.connectedAt > payload.at) continue
+      map.delete(payload.identity)
+      const reason = commissioned ? 'Commissioned: reconnect' : 'Dismissed by an operator'
+      void held.client.close({ code: commissioned ? 1012 : 1008, reason })
     }
   })
 
@@ -185,11 +285,16 @@ export function registerOcpp(
     commands,
     connected: () => connections.size,
     messages,
+    acceptUnknown: config.ocppAcceptUnknown,
+    release: async (identity, reason) => {
+      await app.events.publish(OCPP_RELEASED, { identity, reason, at: Date.now() } satisfies ReleasedEvent)
+    },
   } satisfies OcppCentralSystem)
 
   // Shutdown: chargers are told to go (they reconnect to another instance), then the last frames are written.
   app.addHook('preClose', async () => {
     unsubscribe()
+    unsubscribeReleased()
     stopCommands()
     await rpc.close({ code: 1001, reason: 'Server shutting down', awaitPending: false, force: false })
     await messages.flush()

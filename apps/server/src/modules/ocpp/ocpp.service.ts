@@ -53,11 +53,19 @@ export function reportTime(timestamp: string | undefined, now: number): number {
   return Math.min(at, now)
 }
 
+/** What a BootNotification says the charger is. */
+export interface BootReport {
+  vendor: string
+  model: string
+  serialNumber?: string | undefined
+  firmwareVersion?: string | undefined
+}
+
 export async function boot(
   s: OcppSession,
-  facts: { vendor: string; model: string; serialNumber?: string; firmwareVersion?: string },
+  facts: BootReport,
 ): Promise<{ status: 'Accepted' | 'Pending'; interval: number }> {
-  await recordBoot(
+  const commissioned = await recordBoot(
     s.db,
     s.charger.id,
     {
@@ -70,7 +78,7 @@ export async function boot(
     s.now(),
   )
   // A charger an operator has not commissioned yet waits (Pending), retrying at the interval.
-  return { status: s.charger.commissioned === 1 ? 'Accepted' : 'Pending', interval: s.heartbeatIntervalS }
+  return { status: commissioned ? 'Accepted' : 'Pending', interval: s.heartbeatIntervalS }
 }
 
 export async function heartbeat(s: OcppSession): Promise<void> {

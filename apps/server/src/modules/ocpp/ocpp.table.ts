@@ -38,3 +38,31 @@ export interface OcppCommandTable {
   answered_at: number | null
 }
 export type OcppCommandRow = Selectable<OcppCommandTable>
+
+/** An entity's enrolment password, as its SHA-256 (migration 20261129-0054). */
+export interface OcppEnrolmentTable {
+  entity_code: string
+  password_lookup: string
+  set_at: number
+  set_by: string
+}
+
+/** An unknown charger that presented an enrolment password, waiting to be commissioned (migration 20261129-0054). */
+export interface OcppPendingChargerTable {
+  id: Generated<number>
+  entity_code: string
+  identity: string
+  ocpp_version: string
+  password_hash: string
+  vendor: Generated<string>
+  model: Generated<string>
+  serial_number: Generated<string>
+  firmware_version: Generated<string>
+  remote_address: Generated<string>
+  first_seen_at: number
+  last_seen_at: number
+  boot_at: number | null
+  /** An operator dismissed it: it is refused from then on (until registered with "Add charger"). */
+  dismissed_at: number | null
+}
+export type OcppPendingChargerRow = Selectable<OcppPendingChargerTable>

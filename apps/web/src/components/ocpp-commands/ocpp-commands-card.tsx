@@ -18,7 +18,7 @@ import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
 import { useOcppCommands, useSendOcppCommand } from './ocpp-commands-api'
 
-/** Telling a charger what to do needs edit on chargers (the server checks the same). */
+/** Changing chargers (commands, passwords, enrolment) needs edit on chargers (the server checks the same). */
 export const EDIT_CHARGERS: PolicyRef = { app_code: 'ev', resource_code: 'devices/*', action_code: 'edit' }
 const POLICIES = [EDIT_CHARGERS] as const
 const DASH = '—'

@@ -69,4 +69,31 @@ describe('chargerBody', () => {
     })
     expect(evDeviceCreateBody.safeParse(body).success).toBe(true)
   })
+
+  it('sends the serial of a waiting charger and "not commissioned" only when asked; both parse', () => {
+    const evses = [
+      {
+        ref: '',
+        connectors: [
+          {
+            standard: 'IEC_62196_T2',
+            format: 'SOCKET',
+            power_type: 'AC_3_PHASE',
+            kw: '22',
+            voltage: '400',
+            amperage: '32',
+            tariff: '',
+          },
+        ],
+      },
+    ]
+    const base = { identity: 'W-1', location: 'l', version: 'ocpp1.6' as const, vendor: '', model: '', evses }
+    expect(chargerBody(base)).not.toHaveProperty('commissioned')
+    expect(chargerBody({ ...base, commissioned: true })).not.toHaveProperty('commissioned')
+    expect(chargerBody({ ...base, serial: ' ' })).not.toHaveProperty('serial_number')
+    const later = chargerBody({ ...base, serial: ' SN-9 ', commissioned: false })
+    expect(later).toMatchObject({ serial_number: 'SN-9', commissioned: false })
+    expect(evDeviceCreateBody.safeParse(later).success).toBe(true)
+    expect(evDeviceCreateBody.parse(chargerBody(base)).commissioned).toBe(true)
+  })
 })

@@ -1,4 +1,4 @@
-import type { EvDeviceCreateBody, EvDeviceCreateData, OcppProtocol, PolicyRef } from '@portal/contract'
+import type { EvDeviceCreateBody, EvDeviceCreateData, OcppProtocol } from '@portal/contract'
 import {
   ConnectorStandard,
   connectorFormats,
@@ -13,15 +13,17 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { FormError, SelectField } from '@/components/form-kit/fields'
 import { Button } from '@/components/ui/button/button'
+import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { Modal } from '@/components/ui/modal/modal'
+import { useToast } from '@/components/ui/toast/toast'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { labelOf } from '@/lib/labels'
+import { EDIT_CHARGERS } from '@/components/ocpp-commands/ocpp-commands-card'
 import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
 import { useAddCharger, useChargerFormOptions } from './api/ev-devices-api'
 import { NewPasswordModal } from './ocpp-card'
 
-const EDIT_CHARGERS: PolicyRef = { app_code: 'ev', resource_code: 'devices/*', action_code: 'edit' }
 const POLICIES = [EDIT_CHARGERS] as const
 
 interface ConnectorDraft {
@@ -56,14 +58,20 @@ export function chargerBody(d: {
   version: OcppProtocol
   vendor: string
   model: string
+  serial?: string | undefined
+  /** Whether its boots are Accepted from the start; false: Pending until commissioned on its page. */
+  commissioned?: boolean
   evses: EvseDraft[]
 }): EvDeviceCreateBody {
+  const serial = d.serial?.trim() ?? ''
   return {
     ocpp_identity: d.identity.trim(),
     location_uid: d.location,
     ocpp_version: d.version,
+    ...(serial !== '' ? { serial_number: serial } : {}),
     vendor: d.vendor.trim(),
     model: d.model.trim(),
+    ...(d.commissioned === false ? { commissioned: false } : {}),
     evses: d.evses.map((e) => ({
       physical_reference: e.ref.trim(),
       connectors: e.connectors.map((c) => ({
@@ -79,21 +87,33 @@ export function chargerBody(d: {
   }
 }
 
+/** A charger waiting to be commissioned: what it said of itself when it booted (docs/decisions/0107). */
+export interface WaitingCharger {
+  identity: string
+  version: OcppProtocol
+  vendor: string
+  model: string
+  serial: string
+}
+
 function AddChargerForm({
   onClose,
   onAdded,
+  waiting,
 }: {
   onClose: () => void
   onAdded: (r: EvDeviceCreateData) => void
+  waiting?: WaitingCharger | undefined
 }) {
   const { t } = useTranslation()
   const options = useChargerFormOptions(true)
   const add = useAddCharger()
-  const [identity, setIdentity] = useState('')
+  const [identity, setIdentity] = useState(waiting?.identity ?? '')
   const [location, setLocation] = useState('')
-  const [version, setVersion] = useState<OcppProtocol>('ocpp1.6')
-  const [vendor, setVendor] = useState('')
-  const [model, setModel] = useState('')
+  const [version, setVersion] = useState<OcppProtocol>(waiting?.version ?? 'ocpp1.6')
+  const [vendor, setVendor] = useState(waiting?.vendor ?? '')
+  const [model, setModel] = useState(waiting?.model ?? '')
+  const [commissioned, setCommissioned] = useState(true)
   const [evses, setEvses] = useState<EvseDraft[]>([{ ref: '', connectors: [newConnector()] }])
   const [error, setError] = useState<string | null>(null)
   const patchConnector = (i: number, k: number, patch: Partial<ConnectorDraft>) =>
@@ -105,7 +125,8 @@ function AddChargerForm({
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
     setError(null)
-    add.mutate(chargerBody({ identity, location, version, vendor, model, evses }), {
+    const serial = waiting?.serial
+    add.mutate(chargerBody({ identity, location, version, vendor, model, serial, commissioned, evses }), {
       onSuccess: onAdded,
       onError: (err) => setError(serverMessage(err)),
     })
@@ -119,8 +140,9 @@ function AddChargerForm({
           label={t('evDevices.add.identity')}
           value={identity}
           onChange={(e) => setIdentity(e.target.value)}
-          hint={t('evDevices.add.identityHint')}
+          hint={waiting ? t('evDevices.enrol.identityFixed') : t('evDevices.add.identityHint')}
           maxLength={48}
+          readOnly={waiting !== undefined}
           required
         />
         <SelectField
@@ -303,13 +325,21 @@ function AddChargerForm({
           {t('evDevices.add.addEvse')}
         </button>
       )}
-      <p className="text-sm text-slate-600">{t('evDevices.add.passwordHint')}</p>
+      <Checkbox
+        label={t('evDevices.add.commissioned')}
+        description={t('evDevices.add.commissionedHint')}
+        checked={commissioned}
+        onChange={(e) => setCommissioned(e.target.checked)}
+      />
+      <p className="text-sm text-slate-600">
+        {waiting ? t('evDevices.enrol.passwordKept') : t('evDevices.add.passwordHint')}
+      </p>
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
         <Button type="button" variant="secondaryBasic" onClick={onClose} disabled={add.isPending}>
           {t('evDevices.ocpp.cancel')}
         </Button>
         <Button type="submit" loading={add.isPending}>
-          {t('evDevices.add.submit')}
+          {waiting ? t('evDevices.enrol.commission') : t('evDevices.add.submit')}
         </Button>
       </div>
     </form>
@@ -317,32 +347,50 @@ function AddChargerForm({
 }
 
 /**
- * "Add charger" on the EV devices list (issue 14): the charger's OCPP identity, location, version, EVSEs and
- * connectors; the server generates its OCPP password, shown once, then the charger's page opens.
+ * The "Add charger" dialog, for a new charger or for one waiting to be commissioned (`waiting`): the server
+ * generates a new charger's OCPP password, shown once; a commissioned one keeps the password it connected with.
+ * Either way the charger's page opens next.
  */
-export function AddChargerButton() {
+export function AddChargerDialog({
+  open,
+  onClose,
+  waiting,
+}: {
+  open: boolean
+  onClose: () => void
+  waiting?: WaitingCharger | undefined
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const allowed = usePolicies(POLICIES)(EDIT_CHARGERS)
-  const [open, setOpen] = useState(false)
-  const [added, setAdded] = useState<EvDeviceCreateData | null>(null)
-  if (allowed !== 'allowed') return null
+  const { addToast } = useToast()
+  const [added, setAdded] = useState<(EvDeviceCreateData & { password: string }) | null>(null)
+  const openCharger = (uid: string) => void navigate(`/ev-devices/${encodeURIComponent(uid)}`)
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{t('evDevices.add.title')}</Button>
       <Modal
         open={open}
-        onClose={() => setOpen(false)}
-        title={t('evDevices.add.title')}
+        onClose={onClose}
+        title={
+          waiting
+            ? t('evDevices.enrol.commissionTitle', { identity: waiting.identity })
+            : t('evDevices.add.title')
+        }
         size="3xl"
         closeOnOutsideClick={false}
       >
         {open && (
           <AddChargerForm
-            onClose={() => setOpen(false)}
+            waiting={waiting}
+            onClose={onClose}
             onAdded={(r) => {
-              setOpen(false)
-              setAdded(r)
+              onClose()
+              if (r.password === null) {
+                addToast({
+                  title: t('evDevices.enrol.commissioned', { identity: r.identity }),
+                  variant: 'success',
+                })
+                openCharger(r.uid)
+              } else setAdded({ ...r, password: r.password })
             }}
           />
         )}
@@ -355,12 +403,28 @@ export function AddChargerButton() {
             password_set_at: added.password_set_at,
           }}
           onClose={() => {
-            const uid = added.uid
             setAdded(null)
-            void navigate(`/ev-devices/${encodeURIComponent(uid)}`)
+            openCharger(added.uid)
           }}
         />
       )}
+    </>
+  )
+}
+
+/**
+ * "Add charger" on the EV devices list (issue 14): the charger's OCPP identity, location, version, EVSEs and
+ * connectors; the server generates its OCPP password, shown once, then the charger's page opens.
+ */
+export function AddChargerButton() {
+  const { t } = useTranslation()
+  const allowed = usePolicies(POLICIES)(EDIT_CHARGERS)
+  const [open, setOpen] = useState(false)
+  if (allowed !== 'allowed') return null
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('evDevices.add.title')}</Button>
+      <AddChargerDialog open={open} onClose={() => setOpen(false)} />
     </>
   )
 }

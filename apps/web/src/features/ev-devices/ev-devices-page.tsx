@@ -9,6 +9,7 @@ import { AddChargerButton } from './add-charger'
 import { evDeviceKeys } from './api/ev-device-keys'
 import { listEvDevices } from './api/ev-devices-api'
 import { deviceColumns } from './device-columns'
+import { EnrolmentPanel } from './enrolment-panel'
 import {
   DEFAULT_DEVICE_SORT,
   DEVICE_KEYS,
@@ -26,6 +27,7 @@ const rowHref = (d: EvDevice) => `/ev-devices/${encodeURIComponent(d.uid)}`
  * EV devices (/ev-devices; docs/decisions/0026-ev-home-users-devices.md): the CPO's chargers with their location,
  * OCPP status, heartbeat (online within 15 minutes) and EVSE counts; search, status, protocol and connectivity
  * filters, sortable serial, heartbeat and added headers, 20 a page with a capped total; a row opens the charger.
+ * Above the list, where the server lets unknown chargers enrol, those waiting to be commissioned (decision 0107).
  */
 export function EvDevicesPage() {
   const { t, i18n } = useTranslation()
@@ -59,6 +61,7 @@ export function EvDevicesPage() {
         }
         actions={<AddChargerButton />}
       />
+      <EnrolmentPanel />
       <DataTable
         tableId="ev-devices"
         caption={t('evDevices.title')}

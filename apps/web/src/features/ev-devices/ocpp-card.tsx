@@ -1,4 +1,4 @@
-import type { EvDeviceDetail, OcppPasswordData, PolicyRef } from '@portal/contract'
+import type { EvDeviceDetail, OcppPasswordData } from '@portal/contract'
 import { formatDateTime, ocppProtocolLabel } from '@portal/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,13 +6,12 @@ import { DetailCard, Field } from '@/components/ev-overview/detail-card'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
 import { useToast } from '@/components/ui/toast/toast'
+import { EDIT_CHARGERS } from '@/components/ocpp-commands/ocpp-commands-card'
 import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
-import { useRotateOcppPassword } from './api/ev-devices-api'
+import { useCommissionCharger, useRotateOcppPassword } from './api/ev-devices-api'
 
 const DASH = '—'
-/** Setting a charger's OCPP password needs edit on chargers (the server checks the same). */
-const EDIT_CHARGERS: PolicyRef = { app_code: 'ev', resource_code: 'devices/*', action_code: 'edit' }
 const POLICIES = [EDIT_CHARGERS] as const
 
 /** Where the charger connects: this portal's host, over TLS when the portal is (security profile 2 behind a proxy). */
@@ -24,8 +23,21 @@ export function ocppEndpoint(
   return `${scheme}://${location.host}/ocpp/${encodeURIComponent(identity)}`
 }
 
-/** The new password, shown this once with what to do with it. */
-export function NewPasswordModal({ result, onClose }: { result: OcppPasswordData; onClose: () => void }) {
+/**
+ * The new password, shown this once with what to do with it. An enrolment password (identity null) serves any
+ * charger the operator installs, each with an identity of its own.
+ */
+export function NewPasswordModal({
+  result,
+  onClose,
+  title,
+  hint,
+}: {
+  result: Omit<OcppPasswordData, 'identity'> & { identity: string | null }
+  onClose: () => void
+  title?: string
+  hint?: string
+}) {
   const { t } = useTranslation()
   const { addToast } = useToast()
   const copy = () => {
@@ -38,7 +50,7 @@ export function NewPasswordModal({ result, onClose }: { result: OcppPasswordData
     <Modal
       open
       onClose={onClose}
-      title={t('evDevices.ocpp.newPasswordTitle')}
+      title={title ?? t('evDevices.ocpp.newPasswordTitle')}
       size="lg"
       closeOnOutsideClick={false}
       footer={<Button onClick={onClose}>{t('evDevices.ocpp.done')}</Button>}
@@ -58,11 +70,17 @@ export function NewPasswordModal({ result, onClose }: { result: OcppPasswordData
         </div>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-500">{t('evDevices.ocpp.username')}</dt>
-          <dd className="font-mono text-xs break-all">{result.identity}</dd>
+          <dd className="font-mono text-xs break-all">
+            {result.identity ?? t('evDevices.enrol.anyIdentity')}
+          </dd>
           <dt className="text-slate-500">{t('evDevices.ocpp.endpoint')}</dt>
-          <dd className="font-mono text-xs break-all">{ocppEndpoint(result.identity)}</dd>
+          <dd className="font-mono text-xs break-all">
+            {result.identity === null
+              ? `${ocppEndpoint('')}${t('evDevices.enrol.identityPlaceholder')}`
+              : ocppEndpoint(result.identity)}
+          </dd>
         </dl>
-        <p className="text-slate-600">{t('evDevices.ocpp.configureHint')}</p>
+        <p className="text-slate-600">{hint ?? t('evDevices.ocpp.configureHint')}</p>
       </div>
     </Modal>
   )
@@ -78,6 +96,18 @@ export function OcppCard({ d }: { d: EvDeviceDetail }) {
   const policy = usePolicies(POLICIES)
   const allowed = policy(EDIT_CHARGERS)
   const rotate = useRotateOcppPassword(d.uid)
+  const commission = useCommissionCharger(d.uid)
+  // Its boots are Accepted from now on; a charger waiting Pending is asked to reconnect and boot again.
+  const commissionNow = () =>
+    commission.mutate(undefined, {
+      onSuccess: () => addToast({ title: t('evDevices.ocpp.commissionedNow'), variant: 'success' }),
+      onError: (err) =>
+        addToast({
+          title: t('evDevices.ocpp.commissionFailed'),
+          message: serverMessage(err),
+          variant: 'error',
+        }),
+    })
   const [confirming, setConfirming] = useState(false)
   const [result, setResult] = useState<OcppPasswordData | null>(null)
   const o = d.ocpp
@@ -136,6 +166,13 @@ export function OcppCard({ d }: { d: EvDeviceDetail }) {
         </Field>
         <Field label={t('evDevices.ocpp.commissioned')}>
           {o.commissioned ? t('evDevices.ocpp.yes') : t('evDevices.ocpp.pendingCommissioning')}
+          {!o.commissioned && allowed === 'allowed' && (
+            <div className="mt-1.5">
+              <Button size="sm" onClick={commissionNow} loading={commission.isPending}>
+                {t('evDevices.ocpp.commission')}
+              </Button>
+            </div>
+          )}
         </Field>
         <Field label={t('evDevices.ocpp.lastBoot')}>
           {o.boot_at === null ? t('evDevices.never') : formatDateTime(o.boot_at)}

@@ -283,6 +283,11 @@ export const evDeviceCreateBody = z.strictObject({
   serial_number: z.string().trim().max(64).optional(),
   vendor: z.string().trim().max(100).default(''),
   model: z.string().trim().max(100).default(''),
+  /**
+   * Whether its boots are Accepted from the start (the default); false registers it ahead of installation, its boots
+   * answered Pending until an operator commissions it on its page.
+   */
+  commissioned: z.boolean().default(true),
   evses: z
     .array(
       z.strictObject({
@@ -302,6 +307,7 @@ export interface EvDeviceCreateBody {
   serial_number?: string
   vendor?: string
   model?: string
+  commissioned?: boolean
   evses: {
     physical_reference?: string
     connectors: {
@@ -317,6 +323,23 @@ export interface EvDeviceCreateBody {
 }
 
 export const evDeviceCreateResponse = envelope(
-  z.object({ uid: z.string(), identity: z.string(), password: z.string(), password_set_at: epochMs }),
+  z.object({
+    uid: z.string(),
+    identity: z.string(),
+    /**
+     * The generated OCPP password, shown this once; null when the charger was waiting to be commissioned (it keeps
+     * the enrolment password it connected with until its password is rotated on its page).
+     */
+    password: z.string().nullable(),
+    password_set_at: epochMs,
+  }),
 )
 export type EvDeviceCreateData = z.infer<typeof evDeviceCreateResponse>['data']
+
+/**
+ * POST /charge-points/devices/{uid}/commission: a registered charger's boots are Accepted from now on. A connected
+ * charger waiting Pending is asked to reconnect, so it boots again at once rather than at its next interval.
+ */
+export const evDeviceCommissionResponse = envelope(
+  z.object({ uid: z.string(), commissioned: z.literal(true) }),
+)

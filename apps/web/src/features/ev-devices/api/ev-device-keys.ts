@@ -7,6 +7,7 @@ export const evDeviceKeys = {
     [...evDeviceKeys.all, 'list', entityCode, query] as const,
   detail: (entityCode: string | null, uid: string) =>
     [...evDeviceKeys.all, 'detail', entityCode, uid] as const,
+  enrolment: (entityCode: string | null) => [...evDeviceKeys.all, 'enrolment', entityCode] as const,
   messages: (entityCode: string | null, uid: string, query: OcppMessageListQuery) =>
     [...evDeviceKeys.all, 'messages', entityCode, uid, query] as const,
 }

@@ -6,16 +6,22 @@ import type {
   EvDeviceListQuery,
   OcppMessageListData,
   OcppMessageListQuery,
+  OcppEnrolmentData,
+  OcppEnrolmentPasswordData,
   OcppPasswordData,
 } from '@portal/contract'
 import {
   chargeLocationListResponse,
   evDeviceCreateResponse,
+  evDeviceCommissionResponse,
   evDeviceDetailResponse,
   tariffListResponse,
   evDeviceListResponse,
   ocppMessageListResponse,
   ocppPasswordResponse,
+  deletedResponse,
+  ocppEnrolmentPasswordResponse,
+  ocppEnrolmentResponse,
 } from '@portal/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { client } from '@/lib/http'
@@ -59,6 +65,17 @@ export function useRotateOcppPassword(uid: string) {
       charging
         .post(`${BASE}/${encodeURIComponent(uid)}/ocpp-password`, {}, ocppPasswordResponse)
         .then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.detail(entityCode, uid) }),
+  })
+}
+
+/** POST /charge-points/devices/{uid}/commission: the charger's boots are Accepted from now on. */
+export function useCommissionCharger(uid: string) {
+  const { entityCode } = useSession()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () =>
+      charging.post(`${BASE}/${encodeURIComponent(uid)}/commission`, {}, evDeviceCommissionResponse),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.detail(entityCode, uid) }),
   })
 }
@@ -118,5 +135,41 @@ export function useChargerFormOptions(enabled: boolean) {
     },
     enabled,
     staleTime: 60_000,
+  })
+}
+
+const ENROLMENT = '/charge-points/enrolment'
+
+/** GET /charge-points/enrolment: whether unknown chargers may enrol, the enrolment password's state, who waits. */
+export function useEnrolment() {
+  const { entityCode } = useSession()
+  return useQuery({
+    queryKey: evDeviceKeys.enrolment(entityCode),
+    queryFn: ({ signal }): Promise<OcppEnrolmentData> =>
+      charging.get(ENROLMENT, ocppEnrolmentResponse, { signal }).then((r) => r.data),
+    // A waiting charger boots again at every heartbeat interval; new ones appear as they connect.
+    refetchInterval: 30_000,
+  })
+}
+
+/** POST /charge-points/enrolment/password: a new enrolment password, shown this once. */
+export function useRotateEnrolmentPassword() {
+  const { entityCode } = useSession()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (): Promise<OcppEnrolmentPasswordData> =>
+      charging.post(`${ENROLMENT}/password`, {}, ocppEnrolmentPasswordResponse).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.enrolment(entityCode) }),
+  })
+}
+
+/** DELETE /charge-points/enrolment/pending/{identity}: dismisses a waiting charger. */
+export function useDismissPending() {
+  const { entityCode } = useSession()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (identity: string) =>
+      charging.delete(`${ENROLMENT}/pending/${encodeURIComponent(identity)}`, deletedResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evDeviceKeys.enrolment(entityCode) }),
   })
 }
