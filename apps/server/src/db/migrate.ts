@@ -33,6 +33,7 @@ import * as ocpp from './migrations/20261129-0051-ocpp'
 import * as evTokens from './migrations/20261129-0052-ev-tokens'
 import * as ocppTransactions from './migrations/20261129-0053-ocpp-transactions'
 import * as ocppEnrolment from './migrations/20261129-0054-ocpp-enrolment'
+import * as ocppCommandLinks from './migrations/20261129-0055-ocpp-command-links'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0052-ev-tokens': evTokens,
   '20261129-0053-ocpp-transactions': ocppTransactions,
   '20261129-0054-ocpp-enrolment': ocppEnrolment,
+  '20261129-0055-ocpp-command-links': ocppCommandLinks,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -47,21 +47,11 @@ export async function startDemoNetwork(
     for (const [i, cp] of chargers.entries()) {
       if (stopped) return
       const numbered = await numberedConnectors(db, cp.id)
-      const power = await db
-        .selectFrom('ev_connector')
-        .where(
-          'id',
-          'in',
-          numbered.map((c) => c.id),
-        )
-        .select(['id', 'max_electric_power'])
-        .execute()
-      const kw = new Map(power.map((p) => [p.id, Math.min(p.max_electric_power / 1000, 150)]))
       const connectors: SimulatedConnector[] = numbered.map((c) => ({
         number: c.chargerConnectorNumber,
         evse: c.evseNumber,
         connector: c.connectorNumber,
-        kw: kw.get(c.id) ?? 22,
+        kw: Math.min(c.maxPowerW / 1000, 150),
       }))
       const tokens = tokensOf(cp.entity_code)
       const charger = new SimulatedCharger({

@@ -171,8 +171,8 @@ export class SimulatedCharger {
     })
   }
 
-  /** A car arrives: plug in, authorize, charge. */
-  private async plugIn(c: SimulatedConnector, token?: string): Promise<void> {
+  /** A car arrives: plug in, authorize, charge. `remoteStartId`: what the operator's remote start asked us to echo. */
+  private async plugIn(c: SimulatedConnector, token?: string, remoteStartId?: number): Promise<void> {
     if (this.running.has(c.number)) return
     const idTag = token ?? this.o.tokens[Math.floor(Math.random() * this.o.tokens.length)] ?? 'SIM-UNKNOWN'
     await this.status(c, 'Preparing')
@@ -203,9 +203,13 @@ export class SimulatedCharger {
       await this.call('TransactionEvent', {
         eventType: 'Started',
         timestamp,
-        triggerReason: 'Authorized',
+        triggerReason: remoteStartId === undefined ? 'Authorized' : 'RemoteStart',
         seqNo: 0,
-        transactionInfo: { transactionId, chargingState: 'Charging' },
+        transactionInfo: {
+          transactionId,
+          chargingState: 'Charging',
+          ...(remoteStartId !== undefined ? { remoteStartId } : {}),
+        },
         idToken: { idToken: idTag, type: 'ISO14443' },
         evse: { id: c.evse, connectorId: c.connector },
         meterValue: [
@@ -344,16 +348,21 @@ export class SimulatedCharger {
       this.later(200, () => found.stop('Remote'))
       return { status: 'Accepted' }
     }
-    const startOn = (c: SimulatedConnector | undefined, token: unknown) => {
+    const startOn = (c: SimulatedConnector | undefined, token: unknown, remoteStartId?: unknown) => {
       if (!c || this.running.has(c.number) || typeof token !== 'string') return { status: 'Rejected' }
-      this.later(200, () => void this.plugIn(c, token))
+      const echo = typeof remoteStartId === 'number' ? remoteStartId : undefined
+      this.later(200, () => void this.plugIn(c, token, echo))
       return { status: 'Accepted' }
     }
     h('RemoteStopTransaction', (p) => stopTransaction(p.transactionId))
     h('RequestStopTransaction', (p) => stopTransaction(p.transactionId))
     h('RemoteStartTransaction', (p) => startOn(this.byNumber(p.connectorId ?? 1), p.idTag))
     h('RequestStartTransaction', (p) =>
-      startOn(this.byEvse(p.evseId ?? 1), (p.idToken as { idToken?: string } | undefined)?.idToken),
+      startOn(
+        this.byEvse(p.evseId ?? 1),
+        (p.idToken as { idToken?: string } | undefined)?.idToken,
+        p.remoteStartId,
+      ),
     )
     h('Reset', () => {
       this.later(500, () => {
@@ -391,6 +400,28 @@ export class SimulatedCharger {
         }),
       ),
     }))
+    // 2.0.1's whole configuration: accepted, then sent in one NotifyReport carrying the requestId.
+    h('GetBaseReport', (p) => {
+      const setting = (component: string, variable: string, value: string) => ({
+        component: { name: component },
+        variable: { name: variable },
+        variableAttribute: [{ type: 'Actual', value, mutability: 'ReadWrite' }],
+      })
+      this.later(100, () => {
+        void this.call('NotifyReport', {
+          requestId: p.requestId,
+          generatedAt: new Date().toISOString(),
+          seqNo: 0,
+          tbc: false,
+          reportData: [
+            setting('OCPPCommCtrlr', 'HeartbeatInterval', String(this.o.timing.heartbeatS)),
+            setting('SampledDataCtrlr', 'TxUpdatedInterval', String(this.o.timing.meterS)),
+            setting('ChargingStation', 'Model', 'SIM-AC22'),
+          ],
+        })
+      })
+      return { status: 'Accepted' }
+    })
     h('SetVariables', (p) => ({
       setVariableResult: ((p.setVariableData ?? []) as { component: unknown; variable: unknown }[]).map(
         (v) => ({

@@ -29,11 +29,16 @@ function connectorNamed(connectors: readonly NumberedConnector[], n: number): Nu
   return found
 }
 
+/**
+ * `correlationId` is the number a 2.0.1 charger echoes in what follows: the remoteStartId in its TransactionEvent,
+ * the requestId in its NotifyReport.
+ */
 export function planCommand(
   version: OcppProtocol,
   body: OcppCommandBody,
   connectors: readonly NumberedConnector[],
-  stop?: StopTarget,
+  stop: StopTarget | undefined,
+  correlationId: number,
 ): CommandPlan {
   const v16 = version === 'ocpp1.6'
   switch (body.command) {
@@ -50,7 +55,7 @@ export function planCommand(
               idToken: { idToken: body.id_tag, type: 'ISO14443' },
               evseId: c.evseNumber,
               // Required by 2.0.1; the charger echoes it in the TransactionEvent it sends.
-              remoteStartId: Math.floor(Date.now() / 1000) % 2_000_000_000,
+              remoteStartId: correlationId,
             },
           }
     }
@@ -102,8 +107,12 @@ export function planCommand(
     }
     case 'GetConfiguration': {
       if (v16) return { action: 'GetConfiguration', params: body.keys?.length ? { key: body.keys } : {} }
+      // Every setting: the charger accepts, then sends them in NotifyReport messages carrying this requestId.
       if (!body.keys?.length)
-        throw badRequest('keys: a 2.0.1 charger is asked for named variables, as Component/Variable')
+        return {
+          action: 'GetBaseReport',
+          params: { requestId: correlationId, reportBase: 'ConfigurationInventory' },
+        }
       return { action: 'GetVariables', params: { getVariableData: body.keys.map(variableOf) } }
     }
     case 'ChangeConfiguration':

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { OcppCommand, OcppCommandBody, OcppProtocol } from '@portal/contract'
 import { isOcppProtocol } from '@portal/contract'
 import type { Db } from '../../db/database'
@@ -8,19 +9,18 @@ import { planCommand } from './ocpp-command-plan'
 import type { OcppCommandRouter } from './ocpp-command-router'
 import {
   findCommand,
-  findCommandTarget,
   findRunningSession,
   insertCommand,
   recentCommands,
   userName,
 } from './ocpp-command.repository'
-import { numberedConnectors } from './ocpp.repository'
+import { findOwnCharger, numberedConnectors } from './ocpp.repository'
 import type { OcppCommandRow } from './ocpp.table'
 
 /** The commands listed on the charger page. */
 const HISTORY = 20
 
-function toCommand(row: OcppCommandRow): OcppCommand {
+function toCommand(row: OcppCommandRow & { session_uid: string | null }): OcppCommand {
   return {
     id: row.id,
     command: row.command as OcppCommand['command'],
@@ -32,6 +32,17 @@ function toCommand(row: OcppCommandRow): OcppCommand {
     requested_by: row.requested_by,
     requested_at: row.requested_at,
     answered_at: row.answered_at,
+    session_uid: row.session_uid,
+    report: row.report === null ? null : reportLines(row.report),
+  }
+}
+
+function reportLines(report: string): string[] {
+  try {
+    const lines: unknown = JSON.parse(report)
+    return Array.isArray(lines) ? lines.filter((l): l is string => typeof l === 'string') : []
+  } catch {
+    return []
   }
 }
 
@@ -48,7 +59,7 @@ export async function sendOcppCommand(
   body: OcppCommandBody,
   connectedVersion: (identity: string) => OcppProtocol | undefined,
 ): Promise<OcppCommand> {
-  const charger = await findCommandTarget(db, caller.auth.entityCode, uid)
+  const charger = await findOwnCharger(db, caller.auth.entityCode, uid)
   if (!charger) throw notFound('EV device')
   if (charger.ocpp_identity === null)
     throw badRequest('This charger has no OCPP identity: it cannot be sent commands')
@@ -65,7 +76,9 @@ export async function sendOcppCommand(
   const connectors = await numberedConnectors(db, charger.id)
   const stop =
     body.command === 'RemoteStop' ? await findRunningSession(db, charger.id, body.session_uid) : undefined
-  const plan = planCommand(version, body, connectors, stop)
+  // A positive 31-bit number (OCPP integers are signed 32-bit), unique enough per charger to find its command again.
+  const correlationId = randomInt(1, 2_147_483_647)
+  const plan = planCommand(version, body, connectors, stop, correlationId)
   const now = Date.now()
   const request = JSON.stringify(plan.params)
   const id = await db.transaction().execute(async (trx) => {
@@ -77,6 +90,7 @@ export async function sendOcppCommand(
       request,
       requested_by: await userName(trx, caller.auth.userId),
       requested_at: now,
+      correlation_id: correlationId,
     })
     await auditChange(trx, caller, 'ocpp_command', 'ev_charge_point', uid, null, {
       ocpp_identity: identity,
@@ -97,7 +111,7 @@ export async function sendOcppCommand(
 }
 
 export async function listOcppCommands(db: Db, caller: Caller, uid: string): Promise<OcppCommand[]> {
-  const charger = await findCommandTarget(db, caller.auth.entityCode, uid)
+  const charger = await findOwnCharger(db, caller.auth.entityCode, uid)
   if (!charger) throw notFound('EV device')
   return (await recentCommands(db, charger.id, HISTORY)).map(toCommand)
 }

@@ -115,6 +115,29 @@ describe.each(DIALECTS)('OCPP commands on %s', (dialect) => {
       expect(cp.received).toHaveLength(1)
     })
 
+    it('TC_010_CS Remote start transaction: the start that follows is linked to the command', async () => {
+      const cp = await charger(CP16, 'ocpp1.6', () => ({ status: 'Accepted' }))
+      const r = await send(CP16, { command: 'RemoteStart', connector: 1, id_tag: DEMO_TOKENS.valid })
+      expect(r.status).toBe(200)
+      const start = (await cp.client.call('StartTransaction', {
+        connectorId: 1,
+        idTag: DEMO_TOKENS.valid,
+        meterStart: 0,
+        timestamp: new Date().toISOString(),
+      })) as { transactionId: number }
+      const linked = await t.app.db
+        .selectFrom('ocpp_command')
+        .where('id', '=', r.body.data.command.id as number)
+        .select('session_id')
+        .executeTakeFirstOrThrow()
+      expect(linked.session_id).toBe(start.transactionId)
+      await cp.client.call('StopTransaction', {
+        transactionId: start.transactionId,
+        meterStop: 10,
+        timestamp: new Date().toISOString(),
+      })
+    })
+
     it.each([
       [
         'TC_010_CS Remote start transaction',
@@ -271,6 +294,90 @@ describe.each(DIALECTS)('OCPP commands on %s', (dialect) => {
       const r = await send(CP201, { command: 'RemoteStop', session_uid: session.uid })
       expect(r.status).toBe(200)
       expect(cp.received).toEqual([{ action: 'RequestStopTransaction', params: { transactionId } }])
+    })
+
+    it('F01 Remote start, cable plugged in first: the TransactionEvent carrying our remoteStartId links the command to its session', async () => {
+      const cp = await charger(CP201, 'ocpp2.0.1', () => ({ status: 'Accepted' }))
+      const transactionId = `f01-${String(Date.now())}`
+      const now = () => new Date().toISOString()
+      // Plugged in first: the transaction starts without a token.
+      await cp.client.call('TransactionEvent', {
+        eventType: 'Started',
+        timestamp: now(),
+        triggerReason: 'CablePluggedIn',
+        seqNo: 0,
+        transactionInfo: { transactionId },
+        evse: { id: 1, connectorId: 1 },
+      })
+      const r = await send(CP201, { command: 'RemoteStart', connector: 1, id_tag: DEMO_TOKENS.valid })
+      expect(r.status).toBe(200)
+      expect(r.body.data.command.session_uid).toBeNull()
+      const sent = cp.received[0]?.params as { remoteStartId: number; idToken: { idToken: string } }
+      expect(sent.remoteStartId).toBeGreaterThan(0)
+      await cp.client.call('TransactionEvent', {
+        eventType: 'Updated',
+        timestamp: now(),
+        triggerReason: 'RemoteStart',
+        seqNo: 1,
+        transactionInfo: { transactionId, remoteStartId: sent.remoteStartId },
+        idToken: { idToken: sent.idToken.idToken, type: 'ISO14443' },
+      })
+      const session = await t.app.db
+        .selectFrom('ev_session')
+        .where('ocpp_key', '=', `tx:${transactionId}`)
+        .select('uid')
+        .executeTakeFirstOrThrow()
+      const list = await call(
+        t.app,
+        'GET',
+        `/api/charging/charge-points/devices/${await uidOf(CP201)}/ocpp-commands`,
+        { token: owner },
+      )
+      const command = (list.body.data.commands as { id: number; session_uid: string | null }[]).find(
+        (c) => c.id === r.body.data.command.id,
+      )
+      expect(command?.session_uid).toBe(session.uid)
+    })
+
+    it('B07 Get base report: every setting, from the NotifyReport messages that follow, on the command', async () => {
+      const cp = await charger(CP201, 'ocpp2.0.1', () => ({ status: 'Accepted' }))
+      const r = await send(CP201, { command: 'GetConfiguration' })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      const sent = cp.received[0]
+      expect(sent?.action).toBe('GetBaseReport')
+      const requestId = (sent?.params as { requestId: number }).requestId
+      expect(sent?.params).toEqual({ requestId, reportBase: 'ConfigurationInventory' })
+      const part = (seqNo: number, tbc: boolean, name: string, value: string) =>
+        cp.client.call('NotifyReport', {
+          requestId,
+          generatedAt: new Date().toISOString(),
+          seqNo,
+          tbc,
+          reportData: [
+            {
+              component: { name: 'OCPPCommCtrlr' },
+              variable: { name },
+              variableAttribute: [{ type: 'Actual', value, mutability: 'ReadWrite' }],
+            },
+          ],
+        })
+      await part(0, true, 'HeartbeatInterval', '300')
+      await part(1, false, 'MessageTimeout', '30')
+      // A report nobody asked for is answered, and kept nowhere.
+      await cp.client.call('NotifyReport', { requestId: 1, generatedAt: new Date().toISOString(), seqNo: 0 })
+      const list = await call(
+        t.app,
+        'GET',
+        `/api/charging/charge-points/devices/${await uidOf(CP201)}/ocpp-commands`,
+        { token: owner },
+      )
+      const command = (list.body.data.commands as { id: number; report: string[] | null }[]).find(
+        (c) => c.id === r.body.data.command.id,
+      )
+      expect(command?.report).toEqual([
+        'OCPPCommCtrlr/HeartbeatInterval = 300',
+        'OCPPCommCtrlr/MessageTimeout = 30',
+      ])
     })
 
     it('asks for named variables only: a key without its component is refused, naming the field', async () => {

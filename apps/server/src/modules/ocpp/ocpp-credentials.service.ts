@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors'
 import type { Caller } from '../../lib/request-meta'
 import { auditChange } from '../iam/audit/audit.service'
 import { generateOcppPassword, hashOcppPassword } from './ocpp-password'
-import { findChargerCredentials, setChargerPassword, setCommissioned } from './ocpp.repository'
+import { findOwnCharger, setChargerPassword, setCommissioned } from './ocpp.repository'
 
 /**
  * Sets or rotates a charger's OCPP password: generated here, returned this once, stored as a hash. A charger already
@@ -17,7 +17,7 @@ export async function rotateOcppPassword(
   uid: string,
   now = Date.now(),
 ): Promise<OcppPasswordData> {
-  const charger = await findChargerCredentials(db, caller.auth.entityCode, uid)
+  const charger = await findOwnCharger(db, caller.auth.entityCode, uid)
   if (!charger) throw notFound('EV device')
   if (charger.ocpp_identity === null)
     throw badRequest('This charger has no OCPP identity yet: give it one before setting its OCPP password')
@@ -48,7 +48,7 @@ export async function commissionCharger(
   uid: string,
   now = Date.now(),
 ): Promise<{ identity: string | null; changed: boolean }> {
-  const charger = await findChargerCredentials(db, caller.auth.entityCode, uid)
+  const charger = await findOwnCharger(db, caller.auth.entityCode, uid)
   if (!charger) throw notFound('EV device')
   if (charger.commissioned) return { identity: charger.ocpp_identity, changed: false }
   await db.transaction().execute(async (trx) => {

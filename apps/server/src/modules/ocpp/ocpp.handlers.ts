@@ -7,6 +7,7 @@ import type { BootReport, OcppSession } from './ocpp.service'
 import { authorize, boot, heartbeat, reportStatus, reportTime } from './ocpp.service'
 import { numberedConnectors } from './ocpp.repository'
 import { touchCharger } from './ocpp-transaction.repository'
+import { appendReport, linkRemoteStart, sessionIdByKey } from './ocpp-command.repository'
 import { recordPendingBoot, touchPendingCharger } from './ocpp-enrolment.repository'
 import { applyReadings, identifySession, startTransaction, stopTransaction } from './ocpp-transaction.service'
 
@@ -178,6 +179,15 @@ function handlers16(s: OcppSession): Record<string, Handle> {
         // What makes a start the same start when it is sent again: the charger names no transaction in 1.6.
         key: `start:${String(p.connectorId)}:${String(Date.parse(p.timestamp))}:${String(p.meterStart)}:${p.idTag}`,
       })
+      // 1.6 names no remote start: the operator's accepted one for this connector and token, if there was one.
+      await quietly(s, 'linking a remote start', () =>
+        linkRemoteStart(
+          s.db,
+          s.charger.id,
+          { connector: p.connectorId, idTag: p.idTag, now: s.now() },
+          started.sessionId,
+        ),
+      )
       return { transactionId: started.sessionId, idTagInfo: { status: started.token ?? 'Invalid' } }
     },
     MeterValues: async (params) => {
@@ -236,6 +246,14 @@ function handlers201(s: OcppSession): Record<string, Handle> {
     Authorize: async (params) => {
       const p = params as Authorize201
       return { idTokenInfo: { status: await authorize(s, p.idToken.idToken) } }
+    },
+    NotifyReport: async (params) => {
+      // What a GetBaseReport asked for, in parts; kept on the command that asked (a report nobody asked for: dropped).
+      const p = params as NotifyReport201
+      await quietly(s, 'keeping a report', () =>
+        appendReport(s.db, s.charger.id, p.requestId, (p.reportData ?? []).map(reportLine)),
+      )
+      return {}
     },
     StatusNotification: async (params) => {
       const p = params as Status201
@@ -296,7 +314,47 @@ async function transactionEvent201(s: OcppSession, p: TransactionEvent201): Prom
     await stopTransaction(s, { key }, stop)
   }
   if (tokenUid !== undefined && answer === undefined) answer = await authorize(s, tokenUid)
+  // The event that follows our RequestStartTransaction carries its remoteStartId (Started, or Updated when the
+  // cable was plugged in first): the command learns the session it opened.
+  const remoteStartId = p.transactionInfo.remoteStartId
+  if (remoteStartId !== undefined)
+    await quietly(s, 'linking a remote start', async () => {
+      const sessionId = await sessionIdByKey(s.db, s.charger.id, key)
+      if (sessionId !== undefined) await linkRemoteStart(s.db, s.charger.id, { remoteStartId }, sessionId)
+    })
   return answer === undefined ? {} : { idTokenInfo: { status: answer } }
+}
+
+/** Bookkeeping the charger's answer does not depend on: a failure is logged, never answered as an error. */
+async function quietly(s: OcppSession, what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work()
+  } catch (err) {
+    s.warn?.({ err }, `ocpp: ${what} failed`)
+  }
+}
+
+interface NotifyReport201 {
+  requestId: number
+  seqNo: number
+  tbc?: boolean
+  reportData?: {
+    component: { name: string; instance?: string; evse?: { id: number; connectorId?: number } }
+    variable: { name: string; instance?: string }
+    variableAttribute: { type?: string; value?: string }[]
+  }[]
+}
+
+/** A reported variable as one line: `Component[instance]/Variable[instance] = value` (the Actual value, else the first). */
+export function reportLine(d: NonNullable<NotifyReport201['reportData']>[number]): string {
+  const component = d.component.instance ? `${d.component.name}[${d.component.instance}]` : d.component.name
+  const evse = d.component.evse
+    ? `@${String(d.component.evse.id)}${d.component.evse.connectorId !== undefined ? `.${String(d.component.evse.connectorId)}` : ''}`
+    : ''
+  const variable = d.variable.instance ? `${d.variable.name}[${d.variable.instance}]` : d.variable.name
+  const attribute =
+    d.variableAttribute.find((a) => (a.type ?? 'Actual') === 'Actual') ?? d.variableAttribute[0]
+  return `${component}${evse}/${variable} = ${attribute?.value ?? ''}`
 }
 
 /** Registers the version's handlers on a connection; any other action is answered NotImplemented. */

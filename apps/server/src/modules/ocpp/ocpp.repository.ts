@@ -111,6 +111,8 @@ export interface NumberedConnector {
   chargerConnectorNumber: number
   status: string
   statusAt: number | null
+  /** Watts. */
+  maxPowerW: number
 }
 
 export async function numberedConnectors(db: Db, chargePointId: number): Promise<NumberedConnector[]> {
@@ -118,7 +120,7 @@ export async function numberedConnectors(db: Db, chargePointId: number): Promise
     .selectFrom('ev_connector as c')
     .innerJoin('ev_evse as e', 'e.id', 'c.evse_ref')
     .where('e.charge_point_id', '=', chargePointId)
-    .select(['c.id', 'c.evse_ref', 'c.status', 'c.status_at'])
+    .select(['c.id', 'c.evse_ref', 'c.status', 'c.status_at', 'c.max_electric_power'])
     .orderBy('e.id')
     .orderBy('c.id')
     .execute()
@@ -141,6 +143,7 @@ export async function numberedConnectors(db: Db, chargePointId: number): Promise
       chargerConnectorNumber: i + 1,
       status: r.status,
       statusAt: r.status_at,
+      maxPowerW: r.max_electric_power,
     })
   }
   return out
@@ -185,31 +188,26 @@ export async function insertOcppMessages(db: Db, rows: NewOcppMessageRow[]): Pro
   if (rows.length > 0) await db.insertInto('ocpp_message').values(rows).execute()
 }
 
-/** A charger of the entity as its credentials page needs it. */
-export async function findChargerCredentials(db: Db, entityCode: string, uid: string) {
+/**
+ * A charger of the entity with what the portal's OCPP actions need: its identity, the version it last spoke, whether
+ * it has a password (never the hash) and whether it is commissioned.
+ */
+export async function findOwnCharger(db: Db, entityCode: string, uid: string) {
   const row = await db
     .selectFrom('ev_charge_point')
     .where('entity_code', '=', entityCode)
     .where('uid', '=', uid)
-    .select(['id', 'ocpp_identity', 'ocpp_password_hash', 'commissioned'])
+    .select(['id', 'ocpp_identity', 'ocpp_version', 'ocpp_password_hash', 'commissioned'])
     .executeTakeFirst()
   return (
     row && {
       id: row.id,
       ocpp_identity: row.ocpp_identity,
+      ocpp_version: row.ocpp_version,
       password_set: row.ocpp_password_hash !== null,
       commissioned: row.commissioned === 1,
     }
   )
-}
-
-/** Marks a charger commissioned: its boots are Accepted from now on. */
-export async function setCommissioned(db: Db, chargePointId: number, now: number): Promise<void> {
-  await db
-    .updateTable('ev_charge_point')
-    .set({ commissioned: 1, updated_at: now })
-    .where('id', '=', chargePointId)
-    .execute()
 }
 
 export async function setChargerPassword(
@@ -221,6 +219,15 @@ export async function setChargerPassword(
   await db
     .updateTable('ev_charge_point')
     .set({ ocpp_password_hash: hash, ocpp_password_set_at: now, updated_at: now })
+    .where('id', '=', chargePointId)
+    .execute()
+}
+
+/** Marks a charger commissioned: its boots are Accepted from now on. */
+export async function setCommissioned(db: Db, chargePointId: number, now: number): Promise<void> {
+  await db
+    .updateTable('ev_charge_point')
+    .set({ commissioned: 1, updated_at: now })
     .where('id', '=', chargePointId)
     .execute()
 }

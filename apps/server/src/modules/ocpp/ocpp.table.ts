@@ -36,6 +36,12 @@ export interface OcppCommandTable {
   requested_by: string
   requested_at: number
   answered_at: number | null
+  /** What a 2.0.1 command hands the charger to echo: RequestStartTransaction's remoteStartId, GetBaseReport's requestId. */
+  correlation_id: number | null
+  /** The session a remote start opened. */
+  session_id: number | null
+  /** A GetBaseReport's NotifyReport contents, as a JSON array of `Component/Variable = value` lines. */
+  report: string | null
 }
 export type OcppCommandRow = Selectable<OcppCommandTable>
 

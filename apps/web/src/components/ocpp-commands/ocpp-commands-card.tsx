@@ -9,6 +9,7 @@ import { formatDateTime, OCPP_COMMANDS, OCPP_TRIGGERABLE_MESSAGES } from '@porta
 import type { SyntheticEvent } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { DetailCard } from '@/components/ev-overview/detail-card'
 import { SelectField } from '@/components/form-kit/fields'
 import { Badge } from '@/components/ui/badge/badge'
@@ -17,6 +18,7 @@ import { TextField } from '@/components/ui/text-field/text-field'
 import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
 import { useOcppCommands, useSendOcppCommand } from './ocpp-commands-api'
+import { sessionHref } from '@/components/ev-overview/recent-sessions'
 
 /** Changing chargers (commands, passwords, enrolment) needs edit on chargers (the server checks the same). */
 export const EDIT_CHARGERS: PolicyRef = { app_code: 'ev', resource_code: 'devices/*', action_code: 'edit' }
@@ -413,6 +415,24 @@ export function OcppCommandsCard({
                     <code className="block truncate font-mono text-xs text-slate-600" title={c.answer ?? ''}>
                       {c.answer ?? DASH}
                     </code>
+                    {c.session_uid && (
+                      <Link
+                        to={sessionHref(c.session_uid)}
+                        className="text-xs font-medium text-brand-700 hover:underline"
+                      >
+                        {t('evDevices.commands.openSession')}
+                      </Link>
+                    )}
+                    {c.report && (
+                      <details className="text-xs">
+                        <summary className="cursor-pointer font-medium text-brand-700">
+                          {t('evDevices.commands.report', { count: c.report.length })}
+                        </summary>
+                        <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 font-mono whitespace-pre-wrap text-slate-700">
+                          {c.report.join('\n')}
+                        </pre>
+                      </details>
+                    )}
                   </td>
                 </tr>
               ))

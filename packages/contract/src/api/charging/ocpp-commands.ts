@@ -65,7 +65,10 @@ export const ocppCommandBody = z.discriminatedUnion('command', [
   }),
   z.strictObject({
     command: z.literal('GetConfiguration'),
-    /** Empty or absent: every key (1.6); 2.0.1 needs the keys named. */
+    /**
+     * Empty or absent: every setting (1.6 GetConfiguration; 2.0.1 GetBaseReport ConfigurationInventory, the
+     * settings arriving in NotifyReport messages). 2.0.1 keys are Component/Variable.
+     */
     keys: z.array(configurationKey).max(20).optional(),
   }),
   z.strictObject({
@@ -94,6 +97,13 @@ export const ocppCommand = z.object({
   requested_by: z.string(),
   requested_at: epochMs,
   answered_at: epochMs.nullable(),
+  /** The session a remote start opened, once the charger started it. */
+  session_uid: z.string().nullable(),
+  /**
+   * What a 2.0.1 charger reported after a GetConfiguration without keys (GetBaseReport, then NotifyReport):
+   * `Component/Variable = value` lines; null for every other command.
+   */
+  report: z.array(z.string()).nullable(),
 })
 export type OcppCommand = z.infer<typeof ocppCommand>
 
