@@ -65,6 +65,9 @@ import { loggerOptions } from './plugins/log-redaction'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerOcpp } from './modules/ocpp/ocpp.server'
 import { ocppRoutes } from './modules/ocpp/ocpp.routes'
+import { machineApiRoutes } from './modules/machine-api/machine-api.routes'
+import { machineKeyRoutes } from './modules/machine-api/machine-key.routes'
+import { registerMachineAuthHook } from './plugins/machine-auth'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
 import { registerMetrics } from './plugins/metrics'
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('counts', new CountCache())
   app.decorateRequest('auth', null)
   app.decorateRequest('access', null)
+  app.decorateRequest('machine', null)
   app.decorate('routeTable', [])
   if (ownsDatabase) app.addHook('onClose', () => handle.destroy())
 
@@ -200,9 +204,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       medicalTermsRoutes(main)
       carbonRoutes(main)
       jobRoutes(main)
+      machineKeyRoutes(main)
       done()
     },
     { prefix: '/api/main' },
+  )
+  // Machines (issue 15): their own key, their own prefix, nothing a user's token opens.
+  await app.register(
+    (machines, _opts, done) => {
+      registerMachineAuthHook(machines, handle.db, { perMinute: config.machineRateLimitPerMin })
+      machineApiRoutes(machines)
+      done()
+    },
+    { prefix: '/api/machine' },
   )
   await app.register(
     (charging, _opts, done) => {

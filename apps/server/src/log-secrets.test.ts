@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
@@ -109,6 +110,38 @@ describe('secrets never reach a log line', () => {
     await call(app, 'GET', `/api/main/iam/entities?password=${inQuery}`, {
       token: verified.body.data.token as string,
     })
+
+    // A machine's API key: created (shown once), used, and a wrong one (issue 15).
+    const vending = (
+      await call(app, 'POST', '/api/main/iam/login', { body: { username: 'vending', password: 'demo1234' } })
+    ).body.data.token as string
+    secrets.push(vending)
+    // Not TCN-2102-000001, whose demo key is used below.
+    const machine = await handle.db
+      .selectFrom('machine')
+      .where('entity_code', '=', 'VEND')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const key = await call(app, 'POST', `/api/main/iot/machines/${String(machine.id)}/api-key`, {
+      token: vending,
+    })
+    expect(key.status).toBe(200)
+    const apiKey = key.body.data.api_key as string
+    secrets.push(apiKey, 'demo-machine-key-TCN-2102-000001')
+    const event = { event_id: randomUUID(), occurred_at: TEST_NOW, type: 'status', overall_status: 1 }
+    expect(
+      (await call(app, 'POST', '/api/machine/v1/events', { token: apiKey, body: { events: [event] } }))
+        .status,
+    ).toBe(200)
+    expect(
+      (
+        await call(app, 'POST', '/api/machine/v1/events', {
+          token: 'demo-machine-key-TCN-2102-000001',
+          body: { events: [{ ...event, api_key: apiKey }] },
+        })
+      ).status,
+    ).toBe(200)
 
     expect(lines.length).toBeGreaterThan(20)
     const smsLines = lines.filter((l) => l.includes('"dev_feature":"sms-outbox"'))

@@ -65,6 +65,7 @@ const envSchema = z.object({
   OCPP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   OCPP_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PORTAL_OCPP_ACCEPT_UNKNOWN: z.enum(['0', '1']).default('0'),
+  MACHINE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
 })
 
 export interface Config {
@@ -136,6 +137,8 @@ export interface Config {
    * connect, and waits Pending until an operator commissions it (docs/decisions/0107-ocpp-enrolment.md).
    */
   ocppAcceptUnknown: boolean
+  /** Requests a minute one machine may make to the machine API, per instance (docs/decisions/0108). */
+  machineRateLimitPerMin: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppCallTimeoutMs: e.OCPP_CALL_TIMEOUT_MS,
     ocppMessageRetentionDays: e.OCPP_MESSAGE_RETENTION_DAYS,
     ocppAcceptUnknown: e.PORTAL_OCPP_ACCEPT_UNKNOWN === '1',
+    machineRateLimitPerMin: e.MACHINE_RATE_LIMIT_PER_MIN,
   }
 }
 
@@ -287,6 +291,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     ocppCallTimeoutMs: 30_000,
     ocppMessageRetentionDays: 30,
     ocppAcceptUnknown: false,
+    machineRateLimitPerMin: 600,
     ...overrides,
   }
 }

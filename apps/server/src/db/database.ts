@@ -56,6 +56,7 @@ import type {
   MachineOrderTable,
 } from '../modules/iot/orders/order.table'
 import type { PaymentTransactionTable } from '../modules/payment/transactions/transaction.table'
+import type { MachineApiKeyTable, MachineEventTable } from '../modules/machine-api/machine-api.table'
 import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
@@ -121,6 +122,8 @@ export interface Database {
   ocpp_command: OcppCommandTable
   ocpp_enrolment: OcppEnrolmentTable
   ocpp_pending_charger: OcppPendingChargerTable
+  machine_api_key: MachineApiKeyTable
+  machine_event: MachineEventTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -34,6 +34,7 @@ import * as evTokens from './migrations/20261129-0052-ev-tokens'
 import * as ocppTransactions from './migrations/20261129-0053-ocpp-transactions'
 import * as ocppEnrolment from './migrations/20261129-0054-ocpp-enrolment'
 import * as ocppCommandLinks from './migrations/20261129-0055-ocpp-command-links'
+import * as machineApi from './migrations/20261129-0056-machine-api'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0053-ocpp-transactions': ocppTransactions,
   '20261129-0054-ocpp-enrolment': ocppEnrolment,
   '20261129-0055-ocpp-command-links': ocppCommandLinks,
+  '20261129-0056-machine-api': machineApi,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -22,10 +22,17 @@ export interface NeededPermission {
  * - 'public': no token (login, health, docs);
  * - 'authenticated': any signed-in user (their own profile, the policy check, switching entity);
  * - 'platform-admin': platform administrators only;
- * - a permission, or `{ anyOf: [...] }`: the caller's policies in the current entity must cover one (A §6).
+ * - a permission, or `{ anyOf: [...] }`: the caller's policies in the current entity must cover one (A §6);
+ * - 'machine': the machine API's routes, under their own hook (plugins/machine-auth.ts).
  */
 export type RoutePermission =
-  'public' | 'authenticated' | 'platform-admin' | NeededPermission | { anyOf: readonly NeededPermission[] }
+  | 'public'
+  | 'authenticated'
+  | 'platform-admin'
+  | NeededPermission
+  | { anyOf: readonly NeededPermission[] }
+  /** A machine with its API key (`Authorization: Machine <key>`, plugins/machine-auth.ts). */
+  | 'machine'
 
 /** The sets the caller may act on for the route's permission: null means every set of the entity. */
 export interface AccessScope {
@@ -110,6 +117,8 @@ export function registerAuthHook(app: FastifyInstance, db: Db, scheme: AuthSchem
     if (auth === null) throw unauthorized('Your session has expired or was revoked; sign in again')
     request.auth = auth
     request.access = { sets: null }
+    if (permission === 'machine')
+      throw new Error('A machine route under a user prefix: register it under /api/machine')
     if (permission === undefined || permission === 'authenticated') return
     if (permission === 'platform-admin') {
       if (!auth.isPlatformAdmin) throw forbidden('Only platform administrators can do this')

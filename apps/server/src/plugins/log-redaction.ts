@@ -38,12 +38,15 @@ export const REDACT_PATHS = [
 ]
 
 // Cheap pre-check: the scrubber's regexes run only on a line that contains one of these (case-insensitive).
-const TRIGGER = /reset-password|bearer|token|password|secret|otp|api_key|ott/i
+const TRIGGER = /reset-password|bearer|token|password|secret|otp|api_key|ott|mk_|machine-key/i
 
 const SCRUBBERS: [RegExp, string][] = [
   // Password-reset and activation links carry a one-time token valid for 24 h.
   [/(reset-password\/)[^\s/?#"'&]+/g, '$1[redacted]'],
   [/\b(Bearer|Token)\s+[A-Za-z0-9._~+/=-]+/g, '$1 [redacted]'],
+  // Machines' API keys (issue 15), wherever they appear: generated ones and the demo ones.
+  [/\bmk_[A-Za-z0-9]{8,}/g, '[redacted]'],
+  [/\bdemo-machine-key-[A-Za-z0-9-]+/g, '[redacted]'],
   // `password=…` in a query string or a form body; `"password":"…"` in a JSON text.
   [
     /\b((?:new_|old_)?password|(?:refresh_|access_)?token|otp|ott|totp_secret|secret|api_key)=[^&\s"']*/gi,

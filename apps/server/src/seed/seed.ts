@@ -16,6 +16,7 @@ import { seedEvDrivers } from './ev-drivers'
 import { seedEvNetwork } from './ev-network'
 import { seedEvSessions } from './ev-sessions'
 import { seedEvTokens } from './ev-tokens'
+import { seedMachineKeys } from './machine-keys'
 import { seedEvTariffs } from './ev-tariffs'
 import { seedHealthCases } from './health-cases'
 import { seedCampaigns } from './campaigns'
@@ -158,6 +159,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   await stage('carbon', () => seedCarbon(db, rng.fork('carbon'), context))
   // Last, on a fork of its own: adding it changed none of the data generated before it.
   await stage('child-entities', () => seedChildEntities(db, rng.fork('child-entities'), context))
+  // No randomness: the machines' API keys follow from their serial numbers (seed/machine-keys.ts).
+  await stage('machine-keys', () => seedMachineKeys(db, context))
   await stage('analyze', () => analyze(db))
   if (options.rowTarget !== undefined)
     await stage('vacuum', () =>

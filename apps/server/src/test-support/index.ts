@@ -128,9 +128,14 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
   options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers }
-  // The verification-form client (cases) sends Bearer; every other client sends Token (DESIGN.md).
-  if (options.token)
-    headers.authorization = `${url.startsWith('/api/cases') ? 'Bearer' : 'Token'} ${options.token}`
+  // The verification-form client (cases) sends Bearer, machines send their key (issue 15); every other client sends
+  // Token (DESIGN.md).
+  const scheme = url.startsWith('/api/cases')
+    ? 'Bearer'
+    : url.startsWith('/api/machine/')
+      ? 'Machine'
+      : 'Token'
+  if (options.token) headers.authorization = `${scheme} ${options.token}`
   const response = await app.inject({
     method,
     url,

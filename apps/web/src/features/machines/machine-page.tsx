@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { FailedSalesLink } from '@/components/orders/failed-sales-link'
 import { useMachine } from './api/get-machine'
 import { RecentMaintenance, RecentOrders } from './machine-activity'
+import { MachineApiCard } from './machine-api-card'
 import { MachineItemsEditor } from './machine-items-editor'
 import { MachineSettingsForm } from './machine-settings-form'
 import { MachineStatusBadge, ServiceStatusBadge } from './machine-status-badge'
@@ -317,7 +318,10 @@ export function MachinePage() {
           <Overview m={m} />
           <GeneralSettings m={m} />
         </div>
-        <ServiceStatuses m={m} />
+        <div className="space-y-5">
+          <ServiceStatuses m={m} />
+          <MachineApiCard machineId={m.machine_id} />
+        </div>
       </div>
       <div className="mt-5">
         <Items m={m} />

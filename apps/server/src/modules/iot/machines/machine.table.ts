@@ -34,6 +34,8 @@ export interface MachineTable {
   currency_code: string
   created_at: number
   updated_at: number
+  /** When the status the columns show happened on the machine (machine API): a later report wins, never an earlier one. */
+  status_reported_at: Generated<number | null>
 }
 
 export interface MachineSetTable {
@@ -58,6 +60,8 @@ export interface MachineItemTable {
   is_active: number
   sku_id: number | null
   image_url: string | null
+  /** When the stock shown was counted on the machine (machine API): a later count wins, never an earlier one. */
+  stock_reported_at: Generated<number | null>
 }
 
 export type MachineRow = Selectable<MachineTable>

@@ -8,6 +8,7 @@ export const machineKeys = {
   detail: (entityCode: string | null, id: number) => [...machineKeys.all, 'detail', entityCode, id] as const,
   recentOrders: (entityCode: string | null, id: number) =>
     [...machineKeys.all, 'recent-orders', entityCode, id] as const,
+  apiKey: (entityCode: string | null, id: number) => [...machineKeys.all, 'api-key', entityCode, id] as const,
   recentMaintenance: (entityCode: string | null, id: number) =>
     [...machineKeys.all, 'recent-maintenance', entityCode, id] as const,
 }

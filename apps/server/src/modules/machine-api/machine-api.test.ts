@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../test-support'
+import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
+import { DEMO_MACHINE_SERIAL, demoMachineKey } from '../../seed/machine-keys'
+
+/*
+ * The machine API (issue 15): keys, `Authorization: Machine <api_key>`, and events in. Every event type, duplicates,
+ * out-of-order and late events, a batch with rejected events, bad keys, rotation, per-machine rate limits.
+ */
+
+const RATE_LIMIT = 40
+
+interface Result {
+  event_id: string | null
+  result: 'accepted' | 'duplicate' | 'rejected'
+  errors?: { path: string; message: string }[]
+}
+
+describe.each(DIALECTS)('the machine API on %s', (dialect) => {
+  let t: TestApp
+  let vending: string
+  let machineId: number
+  let demoKey: string
+  const hour = 3_600_000
+  const now = Date.now()
+
+  const post = (key: string | null, body: unknown) =>
+    call<{ data: { results: Result[] }; error?: { message: string } }>(
+      t.app,
+      'POST',
+      '/api/machine/v1/events',
+      {
+        token: key,
+        body,
+      },
+    )
+  const status = (occurredAt: number, fields: Record<string, number>, eventId = randomUUID()) => ({
+    event_id: eventId,
+    occurred_at: occurredAt,
+    type: 'status',
+    ...fields,
+  })
+  const machine = () =>
+    t.app.db.selectFrom('machine').where('id', '=', machineId).selectAll().executeTakeFirstOrThrow()
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { scale: 0.005, config: { machineRateLimitPerMin: RATE_LIMIT } })
+    vending = await loginAs(t.app, 'vending')
+    const demo = await t.app.db
+      .selectFrom('machine')
+      .where('entity_code', '=', 'VEND')
+      .where('serial_number', '=', DEMO_MACHINE_SERIAL)
+      .select('id')
+      .executeTakeFirstOrThrow()
+    machineId = demo.id
+    demoKey = demoMachineKey('VEND', DEMO_MACHINE_SERIAL)
+  })
+  afterAll(() => t.close())
+
+  describe('keys', () => {
+    it.each([
+      ['no Authorization header', undefined],
+      ['a user token scheme', 'Token demo-machine-key-TCN-2102-000001'],
+      ['an unknown key', 'Machine mk_not-a-key-of-any-machine'],
+      ['two keys', 'Machine a b'],
+    ])('refuses %s with a 401 and the envelope', async (_name, header) => {
+      const r = await call(t.app, 'POST', '/api/machine/v1/events', {
+        body: { events: [status(now, { overall_status: 1 })] },
+        ...(header ? { headers: { authorization: header } } : {}),
+      })
+      expect(r.status).toBe(401)
+      expect(r.body.error.message).toMatch(/Machine|not valid/)
+    })
+
+    it('the demo machine TCN-2102-000001 has its documented key', async () => {
+      const r = await post(demoKey, { events: [status(now - 1000, { overall_status: 1 })] })
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      expect(r.body.data.results[0]?.result).toBe('accepted')
+    })
+
+    it('creates and rotates a key: shown once, stored as a digest, the old one refused at once, audited without it', async () => {
+      const other = await t.app.db
+        .selectFrom('machine')
+        .where('entity_code', '=', 'VEND')
+        .where('id', '<>', machineId)
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+      // Demo machines all have a key: this one starts without.
+      await t.app.db.deleteFrom('machine_api_key').where('machine_id', '=', other.id).execute()
+      const url = `/api/main/iot/machines/${String(other.id)}/api-key`
+      expect((await call(t.app, 'GET', url, { token: vending })).body.data).toEqual({
+        set: false,
+        created_at: null,
+        last_used_at: null,
+      })
+      const first = await call<{ data: { api_key: string } }>(t.app, 'POST', url, { token: vending })
+      expect(first.status).toBe(200)
+      expect(first.body.data.api_key).toMatch(/^mk_[A-Za-z0-9]{32}$/)
+      const stored = await t.app.db
+        .selectFrom('machine_api_key')
+        .where('machine_id', '=', other.id)
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      expect(JSON.stringify(stored)).not.toContain(first.body.data.api_key)
+      expect(
+        (await post(first.body.data.api_key, { events: [status(now, { overall_status: 1 })] })).status,
+      ).toBe(200)
+      const seen = await call(t.app, 'GET', url, { token: vending })
+      expect(seen.body.data).toMatchObject({ set: true, last_used_at: expect.any(Number) as number })
+
+      const second = await call<{ data: { api_key: string } }>(t.app, 'POST', url, { token: vending })
+      expect(second.body.data.api_key).not.toBe(first.body.data.api_key)
+      expect(
+        (await post(first.body.data.api_key, { events: [status(now, { overall_status: 1 })] })).status,
+      ).toBe(401)
+      expect(
+        (await post(second.body.data.api_key, { events: [status(now, { overall_status: 1 })] })).status,
+      ).toBe(200)
+
+      const audit = await t.app.db
+        .selectFrom('audit_log')
+        .where('object_type', '=', 'machine')
+        .where('object_id', '=', String(other.id))
+        .where('action', 'like', 'machine_api_key_%')
+        .selectAll()
+        .execute()
+      expect(audit.map((a) => a.action).sort()).toEqual([
+        'machine_api_key_created',
+        'machine_api_key_rotated',
+      ])
+      expect(JSON.stringify(audit)).not.toContain(first.body.data.api_key)
+
+      // Another entity's user cannot see or rotate it.
+      const cpo = await loginAs(t.app, 'cpo')
+      expect((await call(t.app, 'POST', url, { token: cpo })).status).toBe(404)
+      expect((await call(t.app, 'GET', url, { token: cpo })).status).toBe(404)
+    })
+  })
+
+  describe('status events', () => {
+    it('sets the statuses and the last activity; a late event does not move the status back in time', async () => {
+      const r = await post(demoKey, {
+        events: [status(now, { overall_status: 4, payment_service_status: 4, reader_manager_status: 2 })],
+      })
+      expect(r.body.data.results.map((x) => x.result)).toEqual(['accepted'])
+      expect(await machine()).toMatchObject({
+        overall_status: 4,
+        payment_service_status: 4,
+        reader_manager_status: 2,
+        last_activity_time: now,
+      })
+      // Hours late, from a machine that was offline: kept, counted as activity then, but the status stays.
+      const late = await post(demoKey, { events: [status(now - 3 * hour, { overall_status: 1 })] })
+      expect(late.body.data.results[0]?.result).toBe('accepted')
+      expect(await machine()).toMatchObject({ overall_status: 4, last_activity_time: now })
+      // A newer one wins.
+      await post(demoKey, { events: [status(now + 1000, { overall_status: 1, payment_service_status: 1 })] })
+      expect(await machine()).toMatchObject({
+        overall_status: 1,
+        payment_service_status: 1,
+        reader_manager_status: 2,
+      })
+    })
+
+    it('shows on the machines list', async () => {
+      const r = await call(t.app, 'POST', '/api/main/iot/machines/filter', {
+        token: vending,
+        body: { limit: 10, offset: 0, machine_id_list: [machineId] },
+      })
+      expect(r.body.data.machines[0]).toMatchObject({ machine_id: machineId, overall_status: 1 })
+    })
+
+    it('a clock ahead of the server counts as now, so it cannot hold back later reports', async () => {
+      await post(demoKey, { events: [status(now + 10 * hour, { overall_status: 4 })] })
+      const m = await machine()
+      expect(m.overall_status).toBe(4)
+      expect(Number(m.status_reported_at)).toBeLessThanOrEqual(Date.now())
+      await post(demoKey, { events: [status(Date.now() + 5, { overall_status: 1 })] })
+      expect((await machine()).overall_status).toBe(1)
+    })
+  })
+
+  describe('idempotency and batches', () => {
+    it('an event sent twice is a duplicate and changes nothing; within a batch too', async () => {
+      const event = status(now + 2000, { core_service_status: 5 })
+      expect((await post(demoKey, { events: [event] })).body.data.results[0]?.result).toBe('accepted')
+      await post(demoKey, { events: [status(now + 3000, { core_service_status: 1 })] })
+      const again = await post(demoKey, { events: [event, event] })
+      expect(again.body.data.results.map((x) => x.result)).toEqual(['duplicate', 'duplicate'])
+      expect((await machine()).core_service_status).toBe(1)
+      const fresh = status(now + 4000, { core_service_status: 2 })
+      const twice = await post(demoKey, { events: [fresh, fresh] })
+      expect(twice.body.data.results.map((x) => x.result)).toEqual(['accepted', 'duplicate'])
+      const kept = await t.app.db
+        .selectFrom('machine_event')
+        .where('machine_id', '=', machineId)
+        .where('event_id', '=', fresh.event_id)
+        .selectAll()
+        .execute()
+      expect(kept).toHaveLength(1)
+    })
+
+    it('a batch with bad events: each names its field, and the others are taken', async () => {
+      const good = status(now + 5000, { machine_service_status: 3 })
+      const r = await post(demoKey, {
+        events: [
+          good,
+          status(now, { overall_status: 42 }),
+          { event_id: 'not-a-uuid', occurred_at: now, type: 'status', overall_status: 1 },
+          { event_id: randomUUID(), occurred_at: now, type: 'teleport' },
+          'not an object',
+          {
+            event_id: randomUUID(),
+            occurred_at: now,
+            type: 'stock',
+            slots: [{ slot_no: 99_999, quantity: 1 }],
+          },
+        ],
+      })
+      expect(r.status).toBe(200)
+      const results = r.body.data.results
+      expect(results.map((x) => x.result)).toEqual([
+        'accepted',
+        'rejected',
+        'rejected',
+        'rejected',
+        'rejected',
+        'rejected',
+      ])
+      expect(results[1]?.errors?.[0]?.path).toBe('events[1].overall_status')
+      expect(results[2]?.errors?.[0]?.path).toBe('events[2].event_id')
+      expect(results[3]?.errors?.[0]?.path).toBe('events[3].type')
+      expect(results[4]).toMatchObject({ event_id: null, result: 'rejected' })
+      expect(results[5]?.errors?.[0]?.path).toBe('events[5].slots[0].slot_no')
+      expect((await machine()).machine_service_status).toBe(3)
+    })
+
+    it.each([
+      ['no events field', {}],
+      ['events that are not a list', { events: 'status' }],
+      ['an empty list', { events: [] }],
+      ['501 events', { events: Array.from({ length: 501 }, () => status(now, { overall_status: 1 })) }],
+    ])('a malformed envelope (%s) is a 400 naming the field', async (_name, body) => {
+      const r = await post(demoKey, body)
+      expect(r.status).toBe(400)
+      expect(r.body.error?.message).toContain('events')
+    })
+  })
+
+  describe('stock events', () => {
+    it("sets the slots' counts and the machine's stock; a late count does not overwrite a newer one", async () => {
+      const slots = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', machineId)
+        .select(['slot_no', 'capacity'])
+        .orderBy('slot_no')
+        .limit(2)
+        .execute()
+      const [a, b] = slots
+      if (!a || !b) throw new Error('the demo machine has two slots at least')
+      const count = (occurredAt: number, qa: number, qb: number) => ({
+        event_id: randomUUID(),
+        occurred_at: occurredAt,
+        type: 'stock',
+        slots: [
+          { slot_no: a.slot_no, quantity: qa },
+          { slot_no: b.slot_no, quantity: qb },
+        ],
+      })
+      const r = await post(demoKey, { events: [count(now, a.capacity, 0)] })
+      expect(r.body.data.results[0]?.result).toBe('accepted')
+      const stockOf = async (slot: number) =>
+        (
+          await t.app.db
+            .selectFrom('machine_item')
+            .where('machine_id', '=', machineId)
+            .where('slot_no', '=', slot)
+            .select('stock')
+            .executeTakeFirstOrThrow()
+        ).stock
+      expect(await stockOf(a.slot_no)).toBe(a.capacity)
+      expect(await stockOf(b.slot_no)).toBe(0)
+      const total = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', machineId)
+        .select((eb) => eb.fn.sum<number | string>('stock').as('n'))
+        .executeTakeFirstOrThrow()
+      expect((await machine()).stock).toBe(Number(total.n))
+
+      await post(demoKey, { events: [count(now - hour, 0, 1)] })
+      expect(await stockOf(a.slot_no)).toBe(a.capacity)
+
+      const over = await post(demoKey, { events: [count(now + hour, a.capacity + 1, 0)] })
+      expect(over.body.data.results[0]?.errors?.[0]?.path).toBe('events[0].slots[0].quantity')
+    })
+  })
+
+  it(`limits each machine to ${String(RATE_LIMIT)} requests a minute: 429 with Retry-After`, async () => {
+    const other = await t.app.db
+      .selectFrom('machine')
+      .where('entity_code', '=', 'VEND')
+      .where('id', '<>', machineId)
+      .select(['id', 'serial_number'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const key = demoMachineKey('VEND', other.serial_number)
+    const statuses: number[] = []
+    for (let i = 0; i <= RATE_LIMIT; i++)
+      statuses.push((await post(key, { events: [status(now, { overall_status: 1 })] })).status)
+    expect(statuses.slice(0, RATE_LIMIT).every((s) => s === 200)).toBe(true)
+    const last = await post(key, { events: [status(now, { overall_status: 1 })] })
+    expect(last.status).toBe(429)
+    expect(Number(last.response.headers['retry-after'])).toBeGreaterThan(0)
+    // Another machine is not held back.
+    expect((await post(demoKey, { events: [status(now, { overall_status: 1 })] })).status).toBe(200)
+  })
+})

@@ -1,0 +1,120 @@
+import type { MachineEvent, MachineEventResult } from '@portal/contract'
+import { eventErrors, MACHINE_STATUS_FIELDS, machineEvent } from '@portal/contract'
+import type { Db } from '../../db/database'
+import { refreshMachineTotals } from '../iot/machines/machine-settings.repository'
+import type { AuthenticatedMachine } from './machine-key.repository'
+import type { StatusReport } from './machine-event.repository'
+import {
+  applySlotStock,
+  applyStatus,
+  eventExists,
+  insertEventOnce,
+  recordActivity,
+  slotCapacities,
+} from './machine-event.repository'
+
+/*
+ * Events in (issue 15, docs/decisions/0108-machine-api.md). Each event of a batch is checked on its own: a bad one is
+ * `rejected`, naming its fields, and the others are still taken. An accepted event is written, with everything it
+ * changes, in the batch's one transaction, committed before the answer: an event answered `accepted` is kept. The
+ * machine's own `event_id` makes a repeat a `duplicate` that changes nothing.
+ */
+
+export interface IngestOutcome {
+  results: MachineEventResult[]
+  /** Whether a status changed (the machines list's cached counts are then stale). */
+  statusChanged: boolean
+}
+
+type Problem = { path: string; message: string }
+
+const idOf = (raw: unknown): string | null => {
+  const id = (raw as { event_id?: unknown } | null)?.event_id
+  return typeof id === 'string' ? id.slice(0, 64) : null
+}
+
+export async function ingestEvents(
+  db: Db,
+  machine: AuthenticatedMachine,
+  events: readonly unknown[],
+  now = Date.now(),
+): Promise<IngestOutcome> {
+  const results: MachineEventResult[] = []
+  let statusChanged = false
+  await db.transaction().execute(async (trx) => {
+    // The slots, read once a batch and only when a stock event needs them.
+    let slots: Map<number, number> | undefined
+    const slotsOf = async () => (slots ??= await slotCapacities(trx, machine.id))
+    const seen = new Set<string>()
+    let stockChanged = false
+    for (const [index, raw] of events.entries()) {
+      const parsed = machineEvent.safeParse(raw)
+      if (!parsed.success) {
+        results.push({
+          event_id: idOf(raw),
+          result: 'rejected',
+          errors: eventErrors(index, parsed.error.issues),
+        })
+        continue
+      }
+      const event = parsed.data
+      if (seen.has(event.event_id) || (await eventExists(trx, machine.id, event.event_id))) {
+        results.push({ event_id: event.event_id, result: 'duplicate' })
+        continue
+      }
+      const problems = event.type === 'stock' ? stockProblems(index, event, await slotsOf()) : []
+      if (problems.length > 0) {
+        results.push({ event_id: event.event_id, result: 'rejected', errors: problems })
+        continue
+      }
+      seen.add(event.event_id)
+      const kept = await insertEventOnce(trx, {
+        machine_id: machine.id,
+        event_id: event.event_id,
+        type: event.type,
+        occurred_at: event.occurred_at,
+        received_at: now,
+        payload: JSON.stringify(raw),
+      })
+      if (!kept) {
+        results.push({ event_id: event.event_id, result: 'duplicate' })
+        continue
+      }
+      // A machine clock ahead of ours is believed up to now: a future time would hold back every later report.
+      const at = Math.min(event.occurred_at, now)
+      if (event.type === 'status') {
+        const report: StatusReport = {}
+        for (const field of MACHINE_STATUS_FIELDS)
+          if (event[field] !== undefined) report[field] = event[field]
+        if (await applyStatus(trx, machine.id, report, at)) statusChanged = true
+      } else {
+        for (const slot of event.slots) await applySlotStock(trx, machine.id, slot.slot_no, slot.quantity, at)
+        stockChanged = true
+      }
+      await recordActivity(trx, machine.id, at)
+      results.push({ event_id: event.event_id, result: 'accepted' })
+    }
+    if (stockChanged) await refreshMachineTotals(trx, machine.entity_code, machine.id)
+  })
+  return { results, statusChanged }
+}
+
+function stockProblems(
+  index: number,
+  event: Extract<MachineEvent, { type: 'stock' }>,
+  capacities: Map<number, number>,
+): Problem[] {
+  const problems: Problem[] = []
+  for (const [k, slot] of event.slots.entries()) {
+    const at = `events[${String(index)}].slots[${String(k)}]`
+    const capacity = capacities.get(slot.slot_no)
+    if (capacity === undefined)
+      problems.push({ path: `${at}.slot_no`, message: `this machine has no slot ${String(slot.slot_no)}` })
+    else if (slot.quantity > capacity)
+      problems.push({
+        path: `${at}.quantity`,
+        message: `more than slot ${String(slot.slot_no)} holds (${String(capacity)})`,
+      })
+  }
+  return problems
+}
