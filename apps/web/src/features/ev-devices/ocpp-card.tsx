@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { DetailCard, Field } from '@/components/ev-overview/detail-card'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
+import { SecretShownOnce } from '@/components/ui/secret-shown-once/secret-shown-once'
 import { useToast } from '@/components/ui/toast/toast'
 import { EDIT_CHARGERS } from '@/components/ocpp-commands/ocpp-commands-card'
 import { usePolicies } from '@/lib/policy/use-policies'
@@ -39,50 +40,25 @@ export function NewPasswordModal({
   hint?: string
 }) {
   const { t } = useTranslation()
-  const { addToast } = useToast()
-  const copy = () => {
-    void navigator.clipboard
-      .writeText(result.password)
-      .then(() => addToast({ title: t('evDevices.ocpp.copied'), variant: 'success' }))
-      .catch(() => addToast({ title: t('evDevices.ocpp.copyFailed'), variant: 'error' }))
-  }
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <SecretShownOnce
       title={title ?? t('evDevices.ocpp.newPasswordTitle')}
-      size="lg"
-      closeOnOutsideClick={false}
-      footer={<Button onClick={onClose}>{t('evDevices.ocpp.done')}</Button>}
-    >
-      <div className="flex flex-col gap-3 text-sm text-slate-700">
-        <p>{t('evDevices.ocpp.shownOnce')}</p>
-        <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
-          <code
-            className="min-w-0 flex-1 font-mono text-base break-all text-slate-900"
-            aria-label={t('evDevices.ocpp.password')}
-          >
-            {result.password}
-          </code>
-          <Button variant="secondary" size="sm" onClick={copy}>
-            {t('evDevices.ocpp.copy')}
-          </Button>
-        </div>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          <dt className="text-slate-500">{t('evDevices.ocpp.username')}</dt>
-          <dd className="font-mono text-xs break-all">
-            {result.identity ?? t('evDevices.enrol.anyIdentity')}
-          </dd>
-          <dt className="text-slate-500">{t('evDevices.ocpp.endpoint')}</dt>
-          <dd className="font-mono text-xs break-all">
-            {result.identity === null
+      intro={t('evDevices.ocpp.shownOnce')}
+      label={t('evDevices.ocpp.password')}
+      secret={result.password}
+      details={[
+        { term: t('evDevices.ocpp.username'), value: result.identity ?? t('evDevices.enrol.anyIdentity') },
+        {
+          term: t('evDevices.ocpp.endpoint'),
+          value:
+            result.identity === null
               ? `${ocppEndpoint('')}${t('evDevices.enrol.identityPlaceholder')}`
-              : ocppEndpoint(result.identity)}
-          </dd>
-        </dl>
-        <p className="text-slate-600">{hint ?? t('evDevices.ocpp.configureHint')}</p>
-      </div>
-    </Modal>
+              : ocppEndpoint(result.identity),
+        },
+      ]}
+      hint={hint ?? t('evDevices.ocpp.configureHint')}
+      onClose={onClose}
+    />
   )
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Card } from '@/components/form-kit/fields'
 import { Button } from '@/components/ui/button/button'
 import { Modal } from '@/components/ui/modal/modal'
+import { SecretShownOnce } from '@/components/ui/secret-shown-once/secret-shown-once'
 import { useToast } from '@/components/ui/toast/toast'
 import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
@@ -20,43 +21,21 @@ const eventsEndpoint = () => `${window.location.origin}/api/machine/v1/events`
 /** The new key, shown this once with how the machine sends it. */
 function NewKeyModal({ result, onClose }: { result: MachineApiKeyData; onClose: () => void }) {
   const { t } = useTranslation()
-  const { addToast } = useToast()
-  const copy = () => {
-    void navigator.clipboard
-      .writeText(result.api_key)
-      .then(() => addToast({ title: t('machine.api.copied'), variant: 'success' }))
-      .catch(() => addToast({ title: t('machine.api.copyFailed'), variant: 'error' }))
-  }
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <SecretShownOnce
       title={t('machine.api.newKeyTitle')}
-      size="lg"
-      closeOnOutsideClick={false}
-      footer={<Button onClick={onClose}>{t('machine.api.done')}</Button>}
-    >
-      <div className="flex flex-col gap-3 text-sm text-slate-700">
-        <p>{t('machine.api.shownOnce')}</p>
-        <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
-          <code
-            className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900"
-            aria-label={t('machine.api.key')}
-          >
-            {result.api_key}
-          </code>
-          <Button variant="secondary" size="sm" onClick={copy}>
-            {t('machine.api.copy')}
-          </Button>
-        </div>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          <dt className="text-slate-500">{t('machine.api.header')}</dt>
-          <dd className="font-mono text-xs break-all">{`Authorization: ${MACHINE_AUTH_SCHEME} <${t('machine.api.key')}>`}</dd>
-          <dt className="text-slate-500">{t('machine.api.endpoint')}</dt>
-          <dd className="font-mono text-xs break-all">{eventsEndpoint()}</dd>
-        </dl>
-      </div>
-    </Modal>
+      intro={t('machine.api.shownOnce')}
+      label={t('machine.api.key')}
+      secret={result.api_key}
+      details={[
+        {
+          term: t('machine.api.header'),
+          value: `Authorization: ${MACHINE_AUTH_SCHEME} <${t('machine.api.key')}>`,
+        },
+        { term: t('machine.api.endpoint'), value: eventsEndpoint() },
+      ]}
+      onClose={onClose}
+    />
   )
 }
 
