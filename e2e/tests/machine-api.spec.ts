@@ -3,8 +3,8 @@ import { expect, test } from './fixtures'
 import { machineRows, waitForMachines } from './support'
 
 /*
- * The machine API from the machine page (issue 15): a new key is shown once, a machine posts an event with it, and
- * the page shows the key used and the status the machine reported.
+ * The machine API from the machine page (issue 15): a new key is shown once, a machine posts events with it, and
+ * the page shows the key used and the status the machine reported, and Machine Sales its vend.
  */
 test.describe('Machine API, as the vending operator', () => {
   test.use({ user: 'vending' })
@@ -42,9 +42,36 @@ test.describe('Machine API, as the vending operator', () => {
       'accepted',
     )
 
+    // A vend with the key: its order shows first in the machine's sales.
+    const machineId = /\/machines\/(\d+)$/.exec(page.url())?.[1] ?? ''
+    const vend = await request.post(`${baseURL ?? ''}/api/machine/v1/events`, {
+      headers: { authorization: `Machine ${key}` },
+      data: {
+        events: [
+          {
+            event_id: randomUUID(),
+            occurred_at: Date.now(),
+            type: 'vend',
+            out_trade_no: `E2E-${String(Date.now())}`,
+            payment_method_code: 5,
+            payment_type_code: 'normal',
+            items: [{ slot_no: 1, price: 237, status: 3 }],
+          },
+        ],
+      },
+    })
+    expect(((await vend.json()) as { data: { results: { result: string }[] } }).data.results[0]?.result).toBe(
+      'accepted',
+    )
+
     await page.reload()
     await expect(page.getByRole('region', { name: 'Machine API' })).not.toContainText('Never')
     // The status the machine reported (5: Updating), in the page's header.
     await expect(page.getByText('Updating', { exact: true }).first()).toBeVisible()
+
+    await page.goto(`/machine-orders?machine=${machineId}`)
+    const sales = page.getByRole('table', { name: 'Machine Sales' })
+    await expect(sales).toHaveAttribute('aria-busy', 'false')
+    await expect(sales.locator('tbody tr').first()).toContainText('2.37')
   })
 })

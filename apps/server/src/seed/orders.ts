@@ -1,4 +1,6 @@
 import {
+  paymentGatewayOf,
+  REDEMPTION_METHODS,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
@@ -156,17 +158,6 @@ const POS_SLOTS: SeedMachine['slots'] = [
   { slot_no: 3, name: 'Idle fee', description: 'Parking after charging', price: 500, sku_id: null },
   { slot_no: 4, name: 'Bottled Water', description: '500 ml', price: 150, sku_id: null },
 ]
-
-const REDEMPTION_METHODS = new Set<number>([20, 21, 22, 23, 24, 26, 28, 32, 35])
-
-/** The gateway a method is taken through (ours: the spec names none per method). */
-function gatewayOf(method: number): string {
-  if (method === PaymentMethod.CreditCard || method === PaymentMethod.Stripe) return 'stripe'
-  if (method >= 6 && method <= 7) return 'nets'
-  if (method >= 38 && method <= 39) return 'nets'
-  if (REDEMPTION_METHODS.has(method) || method >= 95) return 'internal'
-  return 'fomo'
-}
 
 async function vendMachines(db: Db, entityCode: string): Promise<SeedMachine[]> {
   const rows = await db
@@ -367,7 +358,7 @@ class OrderGenerator {
     const st = STATUSES[outcome]
     const method = rng.pick(m.methods)
     const type = rng.chance(0.05) ? PaymentType.preauth : PaymentType.normal
-    const gateway = gatewayOf(method)
+    const gateway = paymentGatewayOf(method)
     const count = rng.weighted([
       [1, 80],
       [2, 15],

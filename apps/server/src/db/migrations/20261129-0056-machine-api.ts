@@ -42,9 +42,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.alterTable('machine').addColumn('status_reported_at', 'bigint').execute()
   await db.schema.alterTable('machine_item').addColumn('stock_reported_at', 'bigint').execute()
+  // A vend names its order by the machine's out trade no: the same order reported under a new event id is found.
+  await db.schema
+    .createIndex('machine_order_machine_trade_idx')
+    .on('machine_order')
+    .columns(['machine_id', 'out_trade_no'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('machine_order_machine_trade_idx').ifExists().execute()
   await db.schema.alterTable('machine_item').dropColumn('stock_reported_at').execute()
   await db.schema.alterTable('machine').dropColumn('status_reported_at').execute()
   await db.schema.dropTable('machine_event').ifExists().execute()

@@ -297,6 +297,249 @@ describe.each(DIALECTS)('the machine API on %s', (dialect) => {
     })
   })
 
+  describe('vend events', () => {
+    const slotOf = async (n: number) =>
+      t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', machineId)
+        .select(['slot_no', 'stock', 'capacity', 'total_sold', 'total_revenue', 'name'])
+        .orderBy('slot_no')
+        .offset(n)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    const vend = (
+      outTradeNo: string,
+      items: unknown[],
+      extra: Record<string, unknown> = {},
+      occurredAt = now,
+    ) => ({
+      event_id: randomUUID(),
+      occurred_at: occurredAt,
+      type: 'vend',
+      out_trade_no: outTradeNo,
+      payment_method_code: 5,
+      payment_type_code: 'normal',
+      items,
+      ...extra,
+    })
+
+    it('an order with a sold and a failed item: Machine Sales, Transactions, the slot sold one and holds one fewer', async () => {
+      // A count first, so that the sale has stock to take from.
+      const a = await slotOf(2)
+      const b = await slotOf(3)
+      await post(demoKey, {
+        events: [
+          {
+            event_id: randomUUID(),
+            occurred_at: now - 60_000,
+            type: 'stock',
+            slots: [
+              { slot_no: a.slot_no, quantity: Math.min(5, a.capacity) },
+              { slot_no: b.slot_no, quantity: Math.min(5, b.capacity) },
+            ],
+          },
+        ],
+      })
+      const before = await slotOf(2)
+      const tradeNo = `VEND-${String(Date.now())}`
+      const r = await post(demoKey, {
+        events: [
+          vend(
+            tradeNo,
+            [
+              { slot_no: a.slot_no, price: 250, status: 3 },
+              {
+                slot_no: b.slot_no,
+                price: 180,
+                status: 4,
+                failed_stage_no: 2,
+                failed_stage_name: 'Dispense',
+              },
+            ],
+            { discount: 50 },
+          ),
+        ],
+      })
+      expect(r.body.data.results[0], JSON.stringify(r.body)).toMatchObject({ result: 'accepted' })
+
+      const order = await t.app.db
+        .selectFrom('machine_order')
+        .where('out_trade_no', '=', tradeNo)
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      expect(order).toMatchObject({ status: 8, total_amount: 380, created_at: now })
+      // Machine Sales shows both items, the sold one with its discount taken off.
+      const sales = await call(t.app, 'POST', '/api/main/iot/orders/items-filter', {
+        token: vending,
+        body: {
+          limit: 10,
+          offset: 0,
+          uuid: order.uuid,
+          start: Math.floor(now / 1000) - 60,
+          end: Math.ceil(now / 1000) + 60,
+        },
+      })
+      expect(sales.status, JSON.stringify(sales.body)).toBe(200)
+      const items = sales.body.data.items as {
+        funds: number
+        machine_order_item_status: number
+        item: string
+      }[]
+      expect(items.map((i) => [i.funds, i.machine_order_item_status]).sort()).toEqual([
+        [180, 4],
+        [200, 3],
+      ])
+      expect(items.map((i) => i.item)).toContain(a.name)
+      const rows = await t.app.db
+        .selectFrom('machine_order_item')
+        .where('machine_order_id', '=', order.id)
+        .select(['slot_no', 'machine_order_out_trade_no', 'price', 'discount', 'failed_stage_name'])
+        .orderBy('id')
+        .execute()
+      expect(rows).toEqual([
+        {
+          slot_no: a.slot_no,
+          machine_order_out_trade_no: tradeNo,
+          price: 250,
+          discount: 50,
+          failed_stage_name: null,
+        },
+        {
+          slot_no: b.slot_no,
+          machine_order_out_trade_no: tradeNo,
+          price: 180,
+          discount: 0,
+          failed_stage_name: 'Dispense',
+        },
+      ])
+      const txns = await t.app.db
+        .selectFrom('payment_transaction')
+        .where('order_uuid', '=', order.uuid)
+        .selectAll()
+        .execute()
+      expect(txns).toEqual([
+        expect.objectContaining({
+          amount: 380,
+          refundable_amount: 200,
+          transaction_status: 3,
+          entity_refer_no: tradeNo,
+        }),
+      ])
+
+      const after = await slotOf(2)
+      expect(after.stock).toBe(before.stock - 1)
+      expect(after.total_sold).toBe(before.total_sold + 1)
+      expect(after.total_revenue).toBe(before.total_revenue + 200)
+    })
+
+    it('the same order twice (a new event id, the same out_trade_no) is a duplicate, counted once', async () => {
+      const a = await slotOf(2)
+      const tradeNo = `VEND-TWICE-${String(Date.now())}`
+      const item = [{ slot_no: a.slot_no, price: 250, status: 3 }]
+      const first = await post(demoKey, { events: [vend(tradeNo, item), vend(tradeNo, item)] })
+      expect(first.body.data.results.map((x) => x.result)).toEqual(['accepted', 'duplicate'])
+      const again = await post(demoKey, { events: [vend(tradeNo, item)] })
+      expect(again.body.data.results[0]?.result).toBe('duplicate')
+      const orders = await t.app.db
+        .selectFrom('machine_order')
+        .where('out_trade_no', '=', tradeNo)
+        .select('id')
+        .execute()
+      expect(orders).toHaveLength(1)
+      expect((await slotOf(2)).total_sold).toBe(a.total_sold + 1)
+    })
+
+    it('a vend hours late counts on the day it happened; a count taken after it is not reduced again', async () => {
+      const a = await slotOf(4)
+      await post(demoKey, {
+        events: [
+          {
+            event_id: randomUUID(),
+            occurred_at: now,
+            type: 'stock',
+            slots: [{ slot_no: a.slot_no, quantity: 3 }],
+          },
+        ],
+      })
+      const tradeNo = `VEND-LATE-${String(Date.now())}`
+      const yesterday = now - 26 * hour
+      const r = await post(demoKey, {
+        events: [vend(tradeNo, [{ slot_no: a.slot_no, price: 100, status: 3 }], {}, yesterday)],
+      })
+      expect(r.body.data.results[0]?.result).toBe('accepted')
+      const order = await t.app.db
+        .selectFrom('machine_order_item')
+        .where('machine_order_out_trade_no', '=', tradeNo)
+        .select('created_at')
+        .executeTakeFirstOrThrow()
+      expect(order.created_at).toBe(yesterday)
+      expect((await slotOf(4)).stock).toBe(3)
+    })
+
+    it('refunded items make a refund transaction; a slot the machine lacks rejects the vend, naming it', async () => {
+      const a = await slotOf(2)
+      const tradeNo = `VEND-REFUND-${String(Date.now())}`
+      const r = await post(demoKey, {
+        events: [
+          vend(tradeNo, [{ slot_no: a.slot_no, price: 300, status: 5 }]),
+          vend(`${tradeNo}-X`, [{ slot_no: 999, price: 300, status: 3 }]),
+        ],
+      })
+      expect(r.body.data.results.map((x) => x.result)).toEqual(['accepted', 'rejected'])
+      expect(r.body.data.results[1]?.errors?.[0]?.path).toBe('events[1].items[0].slot_no')
+      const order = await t.app.db
+        .selectFrom('machine_order')
+        .where('out_trade_no', '=', tradeNo)
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      expect(order.status).toBe(5)
+      const txns = await t.app.db
+        .selectFrom('payment_transaction')
+        .where('order_uuid', '=', order.uuid)
+        .select(['transaction_type', 'transaction_status', 'amount'])
+        .orderBy('id')
+        .execute()
+      expect(txns).toEqual([
+        { transaction_type: 1, transaction_status: 7, amount: 300 },
+        { transaction_type: 2, transaction_status: 3, amount: 300 },
+      ])
+      expect((await slotOf(2)).total_sold).toBe(a.total_sold)
+    })
+  })
+
+  it('a credit event is a credit log entry, dated when it happened, in the credits list', async () => {
+    const at = now - 2 * hour
+    const r = await post(demoKey, {
+      events: [
+        {
+          event_id: randomUUID(),
+          occurred_at: at,
+          type: 'credit',
+          amount: 1234,
+          mode: 3,
+          payment_method_code: 2,
+          payment_type_code: 'normal',
+        },
+      ],
+    })
+    expect(r.body.data.results[0]?.result).toBe('accepted')
+    const logs = await call(t.app, 'POST', '/api/main/iot/orders/creditlogs/filter', {
+      token: vending,
+      body: {
+        limit: 5,
+        offset: 0,
+        machine_ids: [machineId],
+        modes: [3],
+        amount_lower: 1234,
+        amount_upper: 1234,
+      },
+    })
+    expect(logs.status, JSON.stringify(logs.body)).toBe(200)
+    expect(logs.body.data.machine_credit_logs).toEqual([
+      expect.objectContaining({ machine_id: machineId, amount: 1234, mode: 3, client_time: at }),
+    ])
+  })
+
   it(`limits each machine to ${String(RATE_LIMIT)} requests a minute: 429 with Retry-After`, async () => {
     const other = await t.app.db
       .selectFrom('machine')

@@ -1,5 +1,6 @@
 import type { MachineStatus } from '@portal/contract'
 import type { Db } from '../../db/database'
+import type { NewMachineCreditLogRow } from '../iot/credit-logs/credit-log.table'
 
 export async function eventExists(db: Db, machineId: number, eventId: string): Promise<boolean> {
   const row = await db
@@ -97,4 +98,9 @@ export async function applySlotStock(
     .where('slot_no', '=', slotNo)
     .where((eb) => eb.or([eb('stock_reported_at', 'is', null), eb('stock_reported_at', '<=', occurredAt)]))
     .execute()
+}
+
+/** A credit change the machine reported, dated when it happened (the credits list's client time). */
+export async function insertCreditLog(db: Db, row: NewMachineCreditLogRow): Promise<void> {
+  await db.insertInto('machine_credit_log').values(row).execute()
 }

@@ -3,8 +3,12 @@ import { eventErrors, MACHINE_STATUS_FIELDS, machineEvent } from '@portal/contra
 import type { Db } from '../../db/database'
 import { refreshMachineTotals } from '../iot/machines/machine-settings.repository'
 import type { AuthenticatedMachine } from './machine-key.repository'
+import { machineForOrders, orderExists, slotsForOrders } from './machine-vend.repository'
+import type { OrderSlots } from './machine-vend.service'
+import { applyVend, vendProblems } from './machine-vend.service'
 import type { StatusReport } from './machine-event.repository'
 import {
+  insertCreditLog,
   applySlotStock,
   applyStatus,
   eventExists,
@@ -24,6 +28,10 @@ export interface IngestOutcome {
   results: MachineEventResult[]
   /** Whether a status changed (the machines list's cached counts are then stale). */
   statusChanged: boolean
+  /** Whether orders were added (the order and transaction lists' cached counts are then stale). */
+  ordersAdded: boolean
+  /** Whether credit log entries were added (the credits list's cached counts are then stale). */
+  creditsAdded: boolean
 }
 
 type Problem = { path: string; message: string }
@@ -41,10 +49,17 @@ export async function ingestEvents(
 ): Promise<IngestOutcome> {
   const results: MachineEventResult[] = []
   let statusChanged = false
+  let ordersAdded = false
+  let creditsAdded = false
   await db.transaction().execute(async (trx) => {
-    // The slots, read once a batch and only when a stock event needs them.
+    // The slots and the machine's fields, read once a batch and only when an event needs them.
     let slots: Map<number, number> | undefined
     const slotsOf = async () => (slots ??= await slotCapacities(trx, machine.id))
+    let orderSlots: OrderSlots | undefined
+    const orderSlotsOf = async () => (orderSlots ??= await slotsForOrders(trx, machine.id))
+    let orderMachine: Awaited<ReturnType<typeof machineForOrders>> | undefined
+    const orderMachineOf = async () => (orderMachine ??= await machineForOrders(trx, machine.id))
+    const tradeNos = new Set<string>()
     const seen = new Set<string>()
     let stockChanged = false
     for (const [index, raw] of events.entries()) {
@@ -58,11 +73,20 @@ export async function ingestEvents(
         continue
       }
       const event = parsed.data
-      if (seen.has(event.event_id) || (await eventExists(trx, machine.id, event.event_id))) {
+      // The same order under a new event id (a machine that lost its own record of sending it) is a duplicate too.
+      const sameOrder =
+        event.type === 'vend' &&
+        (tradeNos.has(event.out_trade_no) || (await orderExists(trx, machine.id, event.out_trade_no)))
+      if (sameOrder || seen.has(event.event_id) || (await eventExists(trx, machine.id, event.event_id))) {
         results.push({ event_id: event.event_id, result: 'duplicate' })
         continue
       }
-      const problems = event.type === 'stock' ? stockProblems(index, event, await slotsOf()) : []
+      const problems =
+        event.type === 'stock'
+          ? stockProblems(index, event, await slotsOf())
+          : event.type === 'vend'
+            ? vendProblems(index, event, await orderSlotsOf())
+            : []
       if (problems.length > 0) {
         results.push({ event_id: event.event_id, result: 'rejected', errors: problems })
         continue
@@ -87,16 +111,34 @@ export async function ingestEvents(
         for (const field of MACHINE_STATUS_FIELDS)
           if (event[field] !== undefined) report[field] = event[field]
         if (await applyStatus(trx, machine.id, report, at)) statusChanged = true
-      } else {
+      } else if (event.type === 'stock') {
         for (const slot of event.slots) await applySlotStock(trx, machine.id, slot.slot_no, slot.quantity, at)
         stockChanged = true
+      } else if (event.type === 'credit') {
+        await insertCreditLog(trx, {
+          entity_code: machine.entity_code,
+          machine_id: machine.id,
+          amount: event.amount,
+          currency_code: (await orderMachineOf()).currency_code,
+          mode: event.mode,
+          payment_method: event.payment_method_code,
+          payment_type: event.payment_type_code,
+          client_time: event.occurred_at,
+          created_at: now,
+        })
+        creditsAdded = true
+      } else {
+        tradeNos.add(event.out_trade_no)
+        await applyVend(trx, machine, await orderMachineOf(), await orderSlotsOf(), event, at, now)
+        stockChanged = true
+        ordersAdded = true
       }
       await recordActivity(trx, machine.id, at)
       results.push({ event_id: event.event_id, result: 'accepted' })
     }
     if (stockChanged) await refreshMachineTotals(trx, machine.entity_code, machine.id)
   })
-  return { results, statusChanged }
+  return { results, statusChanged, ordersAdded, creditsAdded }
 }
 
 function stockProblems(

@@ -20,7 +20,36 @@ describe('machineEvent', () => {
         reader_manager_status: 6,
       },
     ],
+    [
+      'a cash refund of credit',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'credit',
+        amount: 120,
+        mode: 3,
+        payment_method_code: 2,
+        payment_type_code: 'normal',
+      },
+    ],
     ['a stock count', { event_id: id, occurred_at: at, type: 'stock', slots: [{ slot_no: 1, quantity: 0 }] }],
+    [
+      'a vend',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: 'VM1-000123',
+        payment_method_code: 5,
+        payment_type_code: 'normal',
+        items: [
+          { slot_no: 3, sku_id: 7, price: 180, status: 3 },
+          { slot_no: 4, price: 250, status: 4, failed_stage_no: 2, failed_stage_name: 'Dispense' },
+        ],
+        discount: 30,
+        credit: 50,
+      },
+    ],
   ])('takes %s', (_name, event) => {
     expect(machineEvent.safeParse(event).success).toBe(true)
   })
@@ -55,6 +84,46 @@ describe('machineEvent', () => {
       'quantity',
     ],
     ['no slots', { event_id: id, occurred_at: at, type: 'stock', slots: [] }, 'slots'],
+    [
+      'a price in dollars',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: 'X',
+        payment_method_code: 5,
+        payment_type_code: 'normal',
+        items: [{ slot_no: 1, price: 1.8, status: 3 }],
+      },
+      'events[0].items[0].price',
+    ],
+    [
+      'an unknown payment method',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: 'X',
+        payment_method_code: 9999,
+        payment_type_code: 'normal',
+        items: [{ slot_no: 1, price: 180, status: 3 }],
+      },
+      'payment_method_code',
+    ],
+    [
+      'a discount above the price',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: 'X',
+        payment_method_code: 5,
+        payment_type_code: 'normal',
+        items: [{ slot_no: 1, price: 180, status: 3 }],
+        discount: 200,
+      },
+      'discount',
+    ],
   ])('refuses %s', (_name, event, field) => {
     const parsed = machineEvent.safeParse(event)
     expect(parsed.success).toBe(false)

@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { machineStatuses } from '../../enums/machine'
+import { creditModes, machineStatuses } from '../../enums/machine'
+import { paymentStatuses, paymentTypes } from '../../enums/payment'
+import { paymentMethods } from '../../enums/payment-method'
 import { catalogueSchema, envelope, epochMs } from '../envelope'
 
 /*
@@ -77,11 +79,61 @@ export const machineStockEvent = z.strictObject({
     .max(500),
 })
 
-export const MACHINE_EVENT_TYPES = ['status', 'stock'] as const
+const money = z.number().int('in minor units (cents), a whole number').min(0).max(100_000_000)
 
-export const machineEvent = z.discriminatedUnion('type', [machineStatusEvent, machineStockEvent], {
-  error: `type: one of ${MACHINE_EVENT_TYPES.join(', ')}`,
+/**
+ * One order at the machine: its items as the machine dispensed (or failed to), prices in minor units. `discount` and
+ * `credit` are the order's, spread over its items in order (never more than an item's price).
+ */
+export const machineVendEvent = z
+  .strictObject({
+    ...base,
+    type: z.literal('vend'),
+    out_trade_no: z.string().trim().min(1).max(40),
+    payment_method_code: catalogueSchema(paymentMethods),
+    payment_type_code: catalogueSchema(paymentTypes),
+    items: z
+      .array(
+        z.strictObject({
+          slot_no: z.number().int().min(1).max(999),
+          sku_id: z.number().int().min(1).nullable().optional(),
+          price: money,
+          status: catalogueSchema(paymentStatuses),
+          failed_stage_no: z.number().int().min(1).max(20).optional(),
+          failed_stage_name: z.string().trim().min(1).max(40).optional(),
+        }),
+      )
+      .min(1, 'one item at least')
+      .max(20),
+    credit: money.optional(),
+    discount: money.optional(),
+    redemption_record_uuid: z.uuid('a UUID').optional(),
+    refund_promotion_id: z.number().int().min(1).optional(),
+  })
+  .refine((e) => (e.credit ?? 0) + (e.discount ?? 0) <= e.items.reduce((n, i) => n + i.price, 0), {
+    message: 'discount and credit add up to more than the items cost',
+    path: ['discount'],
+  })
+
+/** A change of the machine's credit (an addition, credit consumed, a cash refund, a timeout), as the credits list shows it. */
+export const machineCreditEvent = z.strictObject({
+  ...base,
+  type: z.literal('credit'),
+  amount: money,
+  mode: catalogueSchema(creditModes),
+  payment_method_code: catalogueSchema(paymentMethods),
+  payment_type_code: catalogueSchema(paymentTypes),
 })
+
+export const MACHINE_EVENT_TYPES = ['status', 'stock', 'vend', 'credit'] as const
+
+export const machineEvent = z.discriminatedUnion(
+  'type',
+  [machineStatusEvent, machineStockEvent, machineVendEvent, machineCreditEvent],
+  {
+    error: `type: one of ${MACHINE_EVENT_TYPES.join(', ')}`,
+  },
+)
 export type MachineEvent = z.infer<typeof machineEvent>
 
 export const MACHINE_EVENT_RESULTS = ['accepted', 'duplicate', 'rejected'] as const
