@@ -42,6 +42,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.alterTable('machine').addColumn('status_reported_at', 'bigint').execute()
   await db.schema.alterTable('machine_item').addColumn('stock_reported_at', 'bigint').execute()
+  // A maintenance visit reported by a machine: its start and end events name it by the machine's session id.
+  await db.schema.alterTable('mt_summary').addColumn('machine_session_id', 'varchar(36)').execute()
+  await db.schema
+    .createIndex('mt_summary_machine_session_idx')
+    .on('mt_summary')
+    .columns(['machine_id', 'machine_session_id'])
+    .unique()
+    .execute()
   // A vend names its order by the machine's out trade no: the same order reported under a new event id is found.
   await db.schema
     .createIndex('machine_order_machine_trade_idx')
@@ -52,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('machine_order_machine_trade_idx').ifExists().execute()
+  await db.schema.dropIndex('mt_summary_machine_session_idx').ifExists().execute()
+  await db.schema.alterTable('mt_summary').dropColumn('machine_session_id').execute()
   await db.schema.alterTable('machine_item').dropColumn('stock_reported_at').execute()
   await db.schema.alterTable('machine').dropColumn('status_reported_at').execute()
   await db.schema.dropTable('machine_event').ifExists().execute()

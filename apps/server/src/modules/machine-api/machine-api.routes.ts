@@ -5,6 +5,7 @@ import { requireMachine } from '../../plugins/machine-auth'
 import { errorResponses } from '../../plugins/responses'
 import { creditLogCountScope } from '../iot/credit-logs/credit-log.service'
 import { machineCountScope } from '../iot/machines/machine.service'
+import { mtSummaryCountScope } from '../iot/maintenance/mt-summary.service'
 import { orderCountScope } from '../iot/orders/order.service'
 import { transactionCountScope } from '../payment/transactions/transaction.service'
 import { ingestEvents } from './machine-event.service'
@@ -23,7 +24,7 @@ export function machineApiRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['machine'],
         summary:
-          'Reports events (status, stock, vend, credit): each answered accepted, duplicate or rejected naming its fields; accepted ones are kept before the answer',
+          'Reports events (status, stock, vend, credit, maintenance): each answered accepted, duplicate or rejected naming its fields; accepted ones are kept before the answer',
         body: machineEventsRequest,
         response: { 200: machineEventsResponse, ...errorResponses },
       },
@@ -33,6 +34,7 @@ export function machineApiRoutes(app: FastifyInstance): void {
       const outcome = await ingestEvents(app.db, caller, request.body.events)
       if (outcome.statusChanged) app.counts.invalidate(machineCountScope(caller.entity_code))
       if (outcome.creditsAdded) app.counts.invalidate(creditLogCountScope(caller.entity_code))
+      if (outcome.visitsChanged) app.counts.invalidate(mtSummaryCountScope(caller.entity_code))
       if (outcome.ordersAdded) {
         app.counts.invalidate(orderCountScope(caller.entity_code))
         app.counts.invalidate(transactionCountScope(caller.entity_code))

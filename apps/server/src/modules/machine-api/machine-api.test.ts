@@ -540,6 +540,91 @@ describe.each(DIALECTS)('the machine API on %s', (dialect) => {
     ])
   })
 
+  it('a maintenance visit, its end before its start: one session in the list, the slots refilled, the maintainer checked', async () => {
+    const uuidOf = async (username: string) =>
+      (
+        await t.app.db
+          .selectFrom('app_user')
+          .where('username', '=', username)
+          .select('user_uuid')
+          .executeTakeFirstOrThrow()
+      ).user_uuid
+    const restocker = await uuidOf('restocker')
+    const slot = await t.app.db
+      .selectFrom('machine_item')
+      .where('machine_id', '=', machineId)
+      .select(['slot_no', 'capacity'])
+      .orderBy('slot_no')
+      .offset(5)
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    await post(demoKey, {
+      events: [
+        {
+          event_id: randomUUID(),
+          occurred_at: now - 4 * hour,
+          type: 'stock',
+          slots: [{ slot_no: slot.slot_no, quantity: 0 }],
+        },
+      ],
+    })
+    const session = randomUUID()
+    const visit = (phase: string, at: number, extra: Record<string, unknown> = {}) => ({
+      event_id: randomUUID(),
+      occurred_at: at,
+      type: 'maintenance',
+      phase,
+      session_id: session,
+      user_uuid: restocker,
+      person_type: 'restocker',
+      ...extra,
+    })
+    const end = now - 2 * hour
+    const start = end - 20 * 60_000
+    const r = await post(demoKey, {
+      events: [
+        visit('end', end, {
+          slots: [{ slot_no: slot.slot_no, added_stock: slot.capacity + 5 }],
+          notes: 'Refilled',
+        }),
+        visit('start', start),
+        visit('start', start, { user_uuid: await uuidOf('cpo') }),
+      ],
+    })
+    expect(r.body.data.results.map((x) => x.result)).toEqual(['accepted', 'accepted', 'rejected'])
+    expect(r.body.data.results[2]?.errors?.[0]?.path).toBe('events[2].user_uuid')
+
+    const visits = await t.app.db
+      .selectFrom('mt_summary')
+      .where('machine_id', '=', machineId)
+      .where('machine_session_id', '=', session)
+      .selectAll()
+      .execute()
+    expect(visits).toEqual([
+      expect.objectContaining({
+        start_time: start,
+        end_time: end,
+        total_added_stock: slot.capacity + 5,
+        additional_notes: 'Refilled',
+        person_type: 'restocker',
+      }),
+    ])
+    const listed = await call(t.app, 'POST', '/api/main/iot/mt-summaries/filter', {
+      token: vending,
+      body: { limit: 5, offset: 0, machine_id_list: [machineId] },
+    })
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+    expect(JSON.stringify(listed.body.data)).toContain(visits[0]?.code ?? 'no code')
+    const item = await t.app.db
+      .selectFrom('machine_item')
+      .where('machine_id', '=', machineId)
+      .where('slot_no', '=', slot.slot_no)
+      .select('stock')
+      .executeTakeFirstOrThrow()
+    expect(item.stock).toBe(slot.capacity)
+    expect((await machine()).last_maintenance_time).toBe(end)
+  })
+
   it(`limits each machine to ${String(RATE_LIMIT)} requests a minute: 429 with Retry-After`, async () => {
     const other = await t.app.db
       .selectFrom('machine')

@@ -6,6 +6,7 @@ import type { AuthenticatedMachine } from './machine-key.repository'
 import { machineForOrders, orderExists, slotsForOrders } from './machine-vend.repository'
 import type { OrderSlots } from './machine-vend.service'
 import { applyVend, vendProblems } from './machine-vend.service'
+import { applyMaintenance, maintenanceProblems } from './machine-maintenance.service'
 import type { StatusReport } from './machine-event.repository'
 import {
   insertCreditLog,
@@ -32,6 +33,8 @@ export interface IngestOutcome {
   ordersAdded: boolean
   /** Whether credit log entries were added (the credits list's cached counts are then stale). */
   creditsAdded: boolean
+  /** Whether maintenance visits were added or changed (the maintenance list's cached counts are then stale). */
+  visitsChanged: boolean
 }
 
 type Problem = { path: string; message: string }
@@ -51,6 +54,7 @@ export async function ingestEvents(
   let statusChanged = false
   let ordersAdded = false
   let creditsAdded = false
+  let visitsChanged = false
   await db.transaction().execute(async (trx) => {
     // The slots and the machine's fields, read once a batch and only when an event needs them.
     let slots: Map<number, number> | undefined
@@ -86,7 +90,9 @@ export async function ingestEvents(
           ? stockProblems(index, event, await slotsOf())
           : event.type === 'vend'
             ? vendProblems(index, event, await orderSlotsOf())
-            : []
+            : event.type === 'maintenance'
+              ? await maintenanceProblems(trx, machine, index, event)
+              : []
       if (problems.length > 0) {
         results.push({ event_id: event.event_id, result: 'rejected', errors: problems })
         continue
@@ -114,6 +120,10 @@ export async function ingestEvents(
       } else if (event.type === 'stock') {
         for (const slot of event.slots) await applySlotStock(trx, machine.id, slot.slot_no, slot.quantity, at)
         stockChanged = true
+      } else if (event.type === 'maintenance') {
+        await applyMaintenance(trx, machine, event, at, now)
+        stockChanged = true
+        visitsChanged = true
       } else if (event.type === 'credit') {
         await insertCreditLog(trx, {
           entity_code: machine.entity_code,
@@ -138,7 +148,7 @@ export async function ingestEvents(
     }
     if (stockChanged) await refreshMachineTotals(trx, machine.entity_code, machine.id)
   })
-  return { results, statusChanged, ordersAdded, creditsAdded }
+  return { results, statusChanged, ordersAdded, creditsAdded, visitsChanged }
 }
 
 function stockProblems(

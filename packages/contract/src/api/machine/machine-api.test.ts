@@ -32,6 +32,19 @@ describe('machineEvent', () => {
         payment_type_code: 'normal',
       },
     ],
+    [
+      'the end of a maintenance visit',
+      {
+        event_id: id,
+        occurred_at: at,
+        type: 'maintenance',
+        phase: 'end',
+        session_id: id,
+        user_uuid: id,
+        person_type: 'restocker',
+        slots: [{ slot_no: 2, added_stock: 6 }],
+      },
+    ],
     ['a stock count', { event_id: id, occurred_at: at, type: 'stock', slots: [{ slot_no: 1, quantity: 0 }] }],
     [
       'a vend',

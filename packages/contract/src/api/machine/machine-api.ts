@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { creditModes, machineStatuses } from '../../enums/machine'
+import { challengeTypes, personTypes } from '../../enums/maintenance'
 import { paymentStatuses, paymentTypes } from '../../enums/payment'
 import { paymentMethods } from '../../enums/payment-method'
 import { catalogueSchema, envelope, epochMs } from '../envelope'
@@ -125,11 +126,37 @@ export const machineCreditEvent = z.strictObject({
   payment_type_code: catalogueSchema(paymentTypes),
 })
 
-export const MACHINE_EVENT_TYPES = ['status', 'stock', 'vend', 'credit'] as const
+/**
+ * The start or the end of a maintenance visit by a maintainer (a member of the machine's entity, by user uuid), as the
+ * maintenance list shows it. `session_id`, chosen by the machine, ties the two together; the end carries what was
+ * added to each slot.
+ */
+export const machineMaintenanceEvent = z.strictObject({
+  ...base,
+  type: z.literal('maintenance'),
+  phase: z.enum(['start', 'end']),
+  session_id: z.uuid('a UUID'),
+  user_uuid: z.uuid('a UUID'),
+  person_type: catalogueSchema(personTypes).optional(),
+  challenge_type: catalogueSchema(challengeTypes).optional(),
+  challenge_bypass_reason: z.string().trim().min(1).max(200).optional(),
+  notes: z.string().trim().max(1000).optional(),
+  slots: z
+    .array(
+      z.strictObject({
+        slot_no: z.number().int().min(1).max(999),
+        added_stock: z.number().int().min(0).max(100_000),
+      }),
+    )
+    .max(500)
+    .optional(),
+})
+
+export const MACHINE_EVENT_TYPES = ['status', 'stock', 'vend', 'credit', 'maintenance'] as const
 
 export const machineEvent = z.discriminatedUnion(
   'type',
-  [machineStatusEvent, machineStockEvent, machineVendEvent, machineCreditEvent],
+  [machineStatusEvent, machineStockEvent, machineVendEvent, machineCreditEvent, machineMaintenanceEvent],
   {
     error: `type: one of ${MACHINE_EVENT_TYPES.join(', ')}`,
   },

@@ -20,6 +20,8 @@ export interface MtSummaryTable {
   total_added_stock: number
   created_at: number
   updated_at: number
+  /** The machine's own id for the visit, when a machine reported it (machine API): its start and end name it. */
+  machine_session_id: Generated<string | null>
 }
 
 /** What a session added to one slot. */
