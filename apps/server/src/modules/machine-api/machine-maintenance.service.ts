@@ -72,7 +72,8 @@ export async function applyMaintenance(
     const challenge = event.challenge_type ?? ChallengeType.None
     id = await insertVisit(db, {
       entity_code: machine.entity_code,
-      code: `MT-M${String(machine.id)}-${at.toString(36).toUpperCase()}`,
+      // Digits after MT-, like the list's other session references: the time it happened and the machine.
+      code: `MT-${String(at)}${String(machine.id).padStart(6, '0')}`,
       user_id: member.id,
       user_uuid: member.user_uuid,
       person_type: event.person_type ?? PersonType.restocker,

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { MachineEvent } from '@portal/contract'
 import {
   PaymentStatus,
@@ -88,7 +88,8 @@ export function orderOf(
   )
   const total = amounts.reduce((n, a) => n + a.funds, 0)
   const uuid = randomUUID()
-  const orderNo = `MA${at.toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`
+  // Digits after MO, like every order number the lists show: the time it happened and three random digits.
+  const orderNo = `MO${String(at)}${String(randomInt(0, 1000)).padStart(3, '0')}`
   const gateway = paymentGatewayOf(event.payment_method_code)
   const transactionUuid = randomUUID()
   const paymentReferNo = `PR${String(randomInt(0, 1e12)).padStart(12, '0')}`
