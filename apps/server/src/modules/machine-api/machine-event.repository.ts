@@ -73,15 +73,16 @@ export async function recordActivity(db: Db, machineId: number, at: number): Pro
     .execute()
 }
 
-/** The machine's slots and their capacity. */
-export async function slotCapacities(db: Db, machineId: number): Promise<Map<number, number>> {
+/** The machine's slots: what an event names (its number), what an order copies, its stock and capacity. */
+export async function machineSlots(db: Db, machineId: number) {
   const rows = await db
     .selectFrom('machine_item')
     .where('machine_id', '=', machineId)
-    .select(['slot_no', 'capacity'])
+    .select(['slot_no', 'name', 'description', 'sku_id', 'stock', 'capacity'])
     .execute()
-  return new Map(rows.map((r) => [r.slot_no, r.capacity]))
+  return new Map(rows.map((r) => [r.slot_no, r]))
 }
+export type MachineSlots = Awaited<ReturnType<typeof machineSlots>>
 
 /** A slot's counted stock, unless a later count is already there. */
 export async function applySlotStock(

@@ -3,11 +3,10 @@ import { eventErrors, MACHINE_STATUS_FIELDS, machineEvent } from '@portal/contra
 import type { Db } from '../../db/database'
 import { refreshMachineTotals } from '../iot/machines/machine-settings.repository'
 import type { AuthenticatedMachine } from './machine-key.repository'
-import { machineForOrders, orderExists, slotsForOrders } from './machine-vend.repository'
-import type { OrderSlots } from './machine-vend.service'
+import { machineForOrders, orderExists } from './machine-vend.repository'
 import { applyVend, vendProblems } from './machine-vend.service'
 import { applyMaintenance, maintenanceProblems } from './machine-maintenance.service'
-import type { StatusReport } from './machine-event.repository'
+import type { MachineSlots, StatusReport } from './machine-event.repository'
 import {
   insertCreditLog,
   applySlotStock,
@@ -15,7 +14,7 @@ import {
   eventExists,
   insertEventOnce,
   recordActivity,
-  slotCapacities,
+  machineSlots,
 } from './machine-event.repository'
 
 /*
@@ -57,10 +56,8 @@ export async function ingestEvents(
   let visitsChanged = false
   await db.transaction().execute(async (trx) => {
     // The slots and the machine's fields, read once a batch and only when an event needs them.
-    let slots: Map<number, number> | undefined
-    const slotsOf = async () => (slots ??= await slotCapacities(trx, machine.id))
-    let orderSlots: OrderSlots | undefined
-    const orderSlotsOf = async () => (orderSlots ??= await slotsForOrders(trx, machine.id))
+    let slots: MachineSlots | undefined
+    const slotsOf = async () => (slots ??= await machineSlots(trx, machine.id))
     let orderMachine: Awaited<ReturnType<typeof machineForOrders>> | undefined
     const orderMachineOf = async () => (orderMachine ??= await machineForOrders(trx, machine.id))
     const tradeNos = new Set<string>()
@@ -97,9 +94,9 @@ export async function ingestEvents(
         event.type === 'stock'
           ? stockProblems(index, event, await slotsOf())
           : event.type === 'vend'
-            ? vendProblems(index, event, await orderSlotsOf())
+            ? vendProblems(index, event, await slotsOf())
             : event.type === 'maintenance'
-              ? await maintenanceProblems(trx, machine, index, event)
+              ? await maintenanceProblems(trx, machine, index, event, await slotsOf())
               : []
       if (problems.length > 0) {
         results.push({ event_id: event.event_id, result: 'rejected', errors: problems })
@@ -147,7 +144,7 @@ export async function ingestEvents(
         creditsAdded = true
       } else {
         tradeNos.add(event.out_trade_no)
-        await applyVend(trx, machine, await orderMachineOf(), await orderSlotsOf(), event, at, now)
+        await applyVend(trx, machine, await orderMachineOf(), await slotsOf(), event, at, now)
         stockChanged = true
         ordersAdded = true
       }
@@ -164,12 +161,12 @@ export async function ingestEvents(
 function stockProblems(
   index: number,
   event: Extract<MachineEvent, { type: 'stock' }>,
-  capacities: Map<number, number>,
+  slots: MachineSlots,
 ): Problem[] {
   const problems: Problem[] = []
   for (const [k, slot] of event.slots.entries()) {
     const at = `events[${String(index)}].slots[${String(k)}]`
-    const capacity = capacities.get(slot.slot_no)
+    const capacity = slots.get(slot.slot_no)?.capacity
     if (capacity === undefined)
       problems.push({ path: `${at}.slot_no`, message: `this machine has no slot ${String(slot.slot_no)}` })
     else if (slot.quantity > capacity)

@@ -41,16 +41,6 @@ export async function insertVisitSlots(db: Db, rows: NewMtSummarySlotRow[]): Pro
   if (rows.length > 0) await db.insertInto('mt_summary_slot').values(rows).execute()
 }
 
-/** The slots a visit restocked: their names, stock and capacity before it. */
-export async function slotsForVisit(db: Db, machineId: number) {
-  const rows = await db
-    .selectFrom('machine_item')
-    .where('machine_id', '=', machineId)
-    .select(['slot_no', 'name', 'stock', 'capacity'])
-    .execute()
-  return new Map(rows.map((r) => [r.slot_no, r]))
-}
-
 /** A refill: the slot holds what was added, up to its capacity, unless a count after the visit says otherwise. */
 export async function addSlotStock(db: Db, machineId: number, slotNo: number, added: number, at: number) {
   await db

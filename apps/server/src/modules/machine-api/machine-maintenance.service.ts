@@ -1,6 +1,8 @@
 import type { MachineEvent } from '@portal/contract'
 import { ChallengeType, PersonType } from '@portal/contract'
 import type { Db } from '../../db/database'
+import type { MachineSlots } from './machine-event.repository'
+import { machineSlots } from './machine-event.repository'
 import type { AuthenticatedMachine } from './machine-key.repository'
 import {
   addSlotStock,
@@ -9,7 +11,6 @@ import {
   insertVisitSlots,
   memberOfEntity,
   recordMaintenance,
-  slotsForVisit,
   updateVisit,
 } from './machine-maintenance.repository'
 
@@ -28,13 +29,13 @@ export async function maintenanceProblems(
   machine: AuthenticatedMachine,
   index: number,
   event: MaintenanceEvent,
+  slots: MachineSlots,
 ): Promise<{ path: string; message: string }[]> {
   const at = `events[${String(index)}]`
   const problems: { path: string; message: string }[] = []
   if (!(await memberOfEntity(db, machine.entity_code, event.user_uuid)))
     problems.push({ path: `${at}.user_uuid`, message: "no member of the machine's entity has this uuid" })
   if (event.slots?.length) {
-    const slots = await slotsForVisit(db, machine.id)
     for (const [k, slot] of event.slots.entries())
       if (!slots.has(slot.slot_no))
         problems.push({
@@ -54,7 +55,8 @@ export async function applyMaintenance(
 ): Promise<void> {
   const member = await memberOfEntity(db, machine.entity_code, event.user_uuid)
   if (!member) throw new Error('maintenanceProblems lets no unknown maintainer through')
-  const slots = await slotsForVisit(db, machine.id)
+  // Read afresh: a vend or a count earlier in the batch may have changed the stock a slot had before the visit.
+  const slots = await machineSlots(db, machine.id)
   const added = (event.slots ?? []).filter((s) => s.added_stock > 0)
   const total = added.reduce((n, s) => n + s.added_stock, 0)
   const visit = await findVisit(db, machine.id, event.session_id)

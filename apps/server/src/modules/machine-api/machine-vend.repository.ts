@@ -17,16 +17,6 @@ export async function machineForOrders(db: Db, machineId: number) {
     .executeTakeFirstOrThrow()
 }
 
-/** The machine's slots as an order item names them. */
-export async function slotsForOrders(db: Db, machineId: number) {
-  const rows = await db
-    .selectFrom('machine_item')
-    .where('machine_id', '=', machineId)
-    .select(['slot_no', 'name', 'description', 'sku_id'])
-    .execute()
-  return new Map(rows.map((r) => [r.slot_no, r]))
-}
-
 export async function orderExists(db: Db, machineId: number, outTradeNo: string): Promise<boolean> {
   const row = await db
     .selectFrom('machine_order')

@@ -11,7 +11,8 @@ import {
 import type { Db } from '../../db/database'
 import type { AuthenticatedMachine } from './machine-key.repository'
 import type { NewOrder } from './machine-vend.repository'
-import type { machineForOrders, slotsForOrders } from './machine-vend.repository'
+import type { MachineSlots } from './machine-event.repository'
+import type { machineForOrders } from './machine-vend.repository'
 import { insertOrder, recordSale } from './machine-vend.repository'
 
 /*
@@ -22,10 +23,9 @@ import { insertOrder, recordSale } from './machine-vend.repository'
 
 export type VendEvent = Extract<MachineEvent, { type: 'vend' }>
 type OrderMachine = Awaited<ReturnType<typeof machineForOrders>>
-export type OrderSlots = Awaited<ReturnType<typeof slotsForOrders>>
 
 /** A vend's items that name a slot the machine does not have. */
-export function vendProblems(index: number, event: VendEvent, slots: OrderSlots) {
+export function vendProblems(index: number, event: VendEvent, slots: MachineSlots) {
   return event.items.flatMap((item, k) =>
     slots.has(item.slot_no)
       ? []
@@ -73,7 +73,7 @@ const PAYMENT_STAGE: Record<number, number> = {
 export function orderOf(
   machine: AuthenticatedMachine,
   m: OrderMachine,
-  slots: OrderSlots,
+  slots: MachineSlots,
   event: VendEvent,
   at: number,
   now: number,
@@ -228,7 +228,7 @@ export async function applyVend(
   db: Db,
   machine: AuthenticatedMachine,
   m: OrderMachine,
-  slots: OrderSlots,
+  slots: MachineSlots,
   event: VendEvent,
   at: number,
   now: number,
