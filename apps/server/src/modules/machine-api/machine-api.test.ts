@@ -203,7 +203,9 @@ describe.each(DIALECTS)('the machine API on %s', (dialect) => {
     })
 
     it('a batch with bad events: each names its field, and the others are taken', async () => {
-      const good = status(now + 5000, { machine_service_status: 3 })
+      // Not older than what the tests before have shown (the clock-ahead test moved the status time to the real now,
+      // which on a slow run is more than 5 s after the suite's `now`).
+      const good = status(Math.max(Date.now(), now + 5000), { machine_service_status: 3 })
       const r = await post(demoKey, {
         events: [
           good,
@@ -504,6 +506,290 @@ describe.each(DIALECTS)('the machine API on %s', (dialect) => {
         { transaction_type: 2, transaction_status: 3, amount: 300 },
       ])
       expect((await slotOf(2)).total_sold).toBe(a.total_sold)
+    })
+  })
+
+  describe('a batch is applied as its events would be one by one', () => {
+    // A machine of its own, whose status and slots no other test moves (the key test takes the first one after the
+    // demo machine, the rate limit test the last).
+    const other = async () => {
+      const m = await t.app.db
+        .selectFrom('machine')
+        .where('entity_code', '=', 'VEND')
+        .where('id', '<>', machineId)
+        .select(['id', 'serial_number'])
+        .orderBy('id')
+        .offset(1)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+      return { id: m.id, key: demoMachineKey('VEND', m.serial_number) }
+    }
+    const machineRow = (id: number) =>
+      t.app.db.selectFrom('machine').where('id', '=', id).selectAll().executeTakeFirstOrThrow()
+
+    it('status events out of order, with different fields: a field moves only for an event newer than the status shown', async () => {
+      const m = await other()
+      const before = await machineRow(m.id)
+      const base = Date.now() - 10 * hour
+      const r = await post(m.key, {
+        events: [
+          status(base + 3000, { overall_status: 4, core_service_status: 4 }),
+          // Older than the one before it: never applied.
+          status(base + 1000, { overall_status: 2, payment_service_status: 2 }),
+          // As old as the newest so far: applied.
+          status(base + 3000, { machine_service_status: 3 }),
+          status(base + 4000, { core_service_status: 1 }),
+          status(base + 2000, { reader_manager_status: 2 }),
+        ],
+      })
+      expect(r.body.data.results.map((x) => x.result)).toEqual(Array.from({ length: 5 }, () => 'accepted'))
+      expect(await machineRow(m.id)).toMatchObject({
+        overall_status: 4,
+        core_service_status: 1,
+        machine_service_status: 3,
+        payment_service_status: before.payment_service_status,
+        reader_manager_status: before.reader_manager_status,
+        status_reported_at: base + 4000,
+        last_activity_time: base + 4000,
+      })
+      // The status shown is at base + 4000: of this batch, only the events after it apply, field by field, even
+      // when an older event of the batch is the last to carry a field.
+      await post(m.key, {
+        events: [
+          status(base + 3500, { overall_status: 1, reader_manager_status: 1 }),
+          status(base + 5000, { payment_service_status: 2 }),
+          status(base + 4500, { core_service_status: 2 }),
+        ],
+      })
+      expect(await machineRow(m.id)).toMatchObject({
+        overall_status: 4,
+        core_service_status: 1,
+        payment_service_status: 2,
+        reader_manager_status: before.reader_manager_status,
+        status_reported_at: base + 5000,
+      })
+      await post(m.key, {
+        events: [status(base + 4800, { overall_status: 2 }), status(base + 6000, { core_service_status: 3 })],
+      })
+      expect(await machineRow(m.id)).toMatchObject({
+        overall_status: 4,
+        core_service_status: 3,
+        status_reported_at: base + 6000,
+      })
+    })
+
+    it('vends of one slot between counts: each sale counted, the stock taken down only after the count before it', async () => {
+      const m = await other()
+      const slot = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .where('capacity', '>=', 5)
+        .select(['slot_no', 'total_sold', 'total_revenue'])
+        .orderBy('slot_no')
+        .executeTakeFirstOrThrow()
+      const t0 = Date.now() - hour
+      const count = (at: number, quantity: number) => ({
+        event_id: randomUUID(),
+        occurred_at: at,
+        type: 'stock',
+        slots: [{ slot_no: slot.slot_no, quantity }],
+      })
+      const sale = (tradeNo: string, at: number, prices: number[]) => ({
+        event_id: randomUUID(),
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: tradeNo,
+        payment_method_code: 5,
+        payment_type_code: 'normal',
+        items: prices.map((price) => ({ slot_no: slot.slot_no, price, status: 3 })),
+      })
+      const tradeNo = `VEND-BATCH-${String(Date.now())}`
+      const r = await post(m.key, {
+        events: [
+          count(t0, 5),
+          sale(`${tradeNo}-1`, t0 + 1000, [100]), // 4
+          count(t0 + 1500, 4), // 4, counted after the sale
+          sale(`${tradeNo}-2`, t0 - 1000, [80]), // before the count: sold, but the count already says what is left
+          sale(`${tradeNo}-3`, t0 + 2000, [150, 120]), // two items of the slot: 3, then 2
+          sale(`${tradeNo}-1`, t0 + 3000, [100]), // the same order again: a duplicate, not sold twice
+          count(t0 + 500, 1), // older than the count shown: not taken
+        ],
+      })
+      expect(r.body.data.results.map((x) => x.result)).toEqual([
+        'accepted',
+        'accepted',
+        'accepted',
+        'accepted',
+        'accepted',
+        'duplicate',
+        'accepted',
+      ])
+      const after = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .where('slot_no', '=', slot.slot_no)
+        .select(['stock', 'stock_reported_at', 'total_sold', 'total_revenue'])
+        .executeTakeFirstOrThrow()
+      expect(after).toEqual({
+        stock: 2,
+        stock_reported_at: t0 + 1500,
+        total_sold: slot.total_sold + 4,
+        total_revenue: slot.total_revenue + 450,
+      })
+      const totals = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .select((eb) => eb.fn.sum<number | string>('stock').as('n'))
+        .executeTakeFirstOrThrow()
+      expect((await machineRow(m.id)).stock).toBe(Number(totals.n))
+      // The orders in the batch's order, numbered as every order is, each with its items.
+      const orders = await t.app.db
+        .selectFrom('machine_order')
+        .where('machine_id', '=', m.id)
+        .where('out_trade_no', 'like', `${tradeNo}-%`)
+        .select(['id', 'out_trade_no', 'order_no', 'created_at'])
+        .orderBy('id')
+        .execute()
+      expect(orders.map((o) => o.out_trade_no)).toEqual([`${tradeNo}-1`, `${tradeNo}-2`, `${tradeNo}-3`])
+      for (const o of orders) expect(o.order_no).toMatch(new RegExp(`^MO${String(o.created_at)}\\d{3}$`))
+      const items = await t.app.db
+        .selectFrom('machine_order_item')
+        .where(
+          'machine_order_id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .select(['machine_order_id', 'machine_order_out_trade_no', 'price'])
+        .orderBy('id')
+        .execute()
+      expect(items.map((i) => [i.machine_order_out_trade_no, i.price])).toEqual([
+        [`${tradeNo}-1`, 100],
+        [`${tradeNo}-2`, 80],
+        [`${tradeNo}-3`, 150],
+        [`${tradeNo}-3`, 120],
+      ])
+      for (const i of items)
+        expect(orders.find((o) => o.id === i.machine_order_id)?.out_trade_no).toBe(
+          i.machine_order_out_trade_no,
+        )
+      const payments = await t.app.db
+        .selectFrom('machine_order_payment')
+        .where(
+          'machine_order_id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .select('machine_order_id')
+        .execute()
+      expect(payments.map((p) => p.machine_order_id).sort()).toEqual(orders.map((o) => o.id).sort())
+    })
+
+    it('a maintenance visit between sales: it sees the stock the sale before it left, the sale after it takes from the refill', async () => {
+      const m = await other()
+      const slot = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .where('capacity', '>=', 5)
+        .select(['slot_no', 'total_sold'])
+        .orderBy('slot_no', 'desc')
+        .executeTakeFirstOrThrow()
+      const restocker = await t.app.db
+        .selectFrom('app_user')
+        .where('username', '=', 'restocker')
+        .select('user_uuid')
+        .executeTakeFirstOrThrow()
+      const t0 = Date.now() - hour
+      const session = randomUUID()
+      const sale = (tradeNo: string, at: number) => ({
+        event_id: randomUUID(),
+        occurred_at: at,
+        type: 'vend',
+        out_trade_no: tradeNo,
+        payment_method_code: 5,
+        payment_type_code: 'normal',
+        items: [{ slot_no: slot.slot_no, price: 100, status: 3 }],
+      })
+      const tradeNo = `VEND-VISIT-${String(Date.now())}`
+      const r = await post(m.key, {
+        events: [
+          {
+            event_id: randomUUID(),
+            occurred_at: t0,
+            type: 'stock',
+            slots: [{ slot_no: slot.slot_no, quantity: 3 }],
+          },
+          sale(`${tradeNo}-1`, t0 + 1000), // 2
+          {
+            event_id: randomUUID(),
+            occurred_at: t0 + 2000,
+            type: 'maintenance',
+            phase: 'end',
+            session_id: session,
+            user_uuid: restocker.user_uuid,
+            slots: [{ slot_no: slot.slot_no, added_stock: 2 }],
+          }, // 4
+          sale(`${tradeNo}-2`, t0 + 3000), // 3
+        ],
+      })
+      expect(r.body.data.results.map((x) => x.result)).toEqual(Array.from({ length: 4 }, () => 'accepted'))
+      const visited = await t.app.db
+        .selectFrom('mt_summary_slot as s')
+        .innerJoin('mt_summary as v', 'v.id', 's.summary_id')
+        .where('v.machine_session_id', '=', session)
+        .select(['s.stock_before', 's.added_stock'])
+        .execute()
+      expect(visited).toEqual([{ stock_before: 2, added_stock: 2 }])
+      const after = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .where('slot_no', '=', slot.slot_no)
+        .select(['stock', 'total_sold'])
+        .executeTakeFirstOrThrow()
+      expect(after).toEqual({ stock: 3, total_sold: slot.total_sold + 2 })
+    })
+
+    it('two requests racing with the same batch: each event accepted once, each order made once', async () => {
+      const m = await other()
+      const slot = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .select(['slot_no', 'total_sold'])
+        .orderBy('slot_no')
+        .executeTakeFirstOrThrow()
+      const at = Date.now() - 60_000
+      const tradeNo = `VEND-RACE-${String(Date.now())}`
+      const events = [
+        status(at, { overall_status: 1 }),
+        {
+          event_id: randomUUID(),
+          occurred_at: at,
+          type: 'vend',
+          out_trade_no: tradeNo,
+          payment_method_code: 5,
+          payment_type_code: 'normal',
+          items: [{ slot_no: slot.slot_no, price: 100, status: 3 }],
+        },
+      ]
+      const [a, b] = await Promise.all([post(m.key, { events }), post(m.key, { events })])
+      for (const k of [0, 1])
+        expect(
+          [a, b].map((r) => r.body.data.results[k]?.result).sort(),
+          JSON.stringify([a.body, b.body]),
+        ).toEqual(['accepted', 'duplicate'])
+      const orders = await t.app.db
+        .selectFrom('machine_order')
+        .where('machine_id', '=', m.id)
+        .where('out_trade_no', '=', tradeNo)
+        .select('id')
+        .execute()
+      expect(orders).toHaveLength(1)
+      const after = await t.app.db
+        .selectFrom('machine_item')
+        .where('machine_id', '=', m.id)
+        .where('slot_no', '=', slot.slot_no)
+        .select('total_sold')
+        .executeTakeFirstOrThrow()
+      expect(after.total_sold).toBe(slot.total_sold + 1)
     })
   })
 

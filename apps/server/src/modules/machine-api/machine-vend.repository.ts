@@ -17,14 +17,20 @@ export async function machineForOrders(db: Db, machineId: number) {
     .executeTakeFirstOrThrow()
 }
 
-export async function orderExists(db: Db, machineId: number, outTradeNo: string): Promise<boolean> {
-  const row = await db
+/** The out trade nos among `outTradeNos` the machine already has orders for (one query for a batch). */
+export async function existingOrders(
+  db: Db,
+  machineId: number,
+  outTradeNos: readonly string[],
+): Promise<Set<string>> {
+  if (outTradeNos.length === 0) return new Set()
+  const rows = await db
     .selectFrom('machine_order')
     .where('machine_id', '=', machineId)
-    .where('out_trade_no', '=', outTradeNo)
-    .select('id')
-    .executeTakeFirst()
-  return row !== undefined
+    .where('out_trade_no', 'in', outTradeNos)
+    .select('out_trade_no')
+    .execute()
+  return new Set(rows.map((r) => r.out_trade_no))
 }
 
 export interface NewOrder {
@@ -35,56 +41,42 @@ export interface NewOrder {
   transactions: Insertable<PaymentTransactionTable>[]
 }
 
-/** An order with its items, stages, payment and transactions. */
-export async function insertOrder(db: Db, o: NewOrder): Promise<number> {
-  const { id } = await db
-    .insertInto('machine_order')
-    .values(o.order)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('machine_order_item')
-    .values(o.items.map((i) => ({ ...i, machine_order_id: id })))
-    .execute()
-  if (o.stages.length > 0)
-    await db
-      .insertInto('machine_order_stage')
-      .values(o.stages.map((s) => ({ ...s, machine_order_id: id })))
-      .execute()
-  await db
-    .insertInto('machine_order_payment')
-    .values({ ...o.payment, machine_order_id: id })
-    .execute()
-  await db.insertInto('payment_transaction').values(o.transactions).execute()
-  return id
+/**
+ * Parameters per statement at most: a batch may hold 500 vends of 20 items each (27 columns an item), more than
+ * SQLite's 32,766 parameters, and PostgreSQL parses and plans a long VALUES list slowly.
+ */
+const PARAMETERS_PER_STATEMENT = 10_000
+
+function chunks<T extends object>(rows: readonly T[]): T[][] {
+  const columns = Math.max(1, ...rows.map((r) => Object.keys(r).length))
+  const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns))
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
+  return out
 }
 
 /**
- * An item that left the machine: its slot sells one more for `funds`, and its stock goes down by one unless a count
- * taken after the sale already says what is left.
+ * A batch's orders with their items, stages, payments and transactions: one insert a table (more only for a very
+ * large batch), rows in the batch's order, so ids ascend as the events did. Each order's id is found by its uuid,
+ * not by the position of the returned rows, which no database promises.
  */
-export async function recordSale(
-  db: Db,
-  machineId: number,
-  slotNo: number,
-  funds: number,
-  occurredAt: number,
-): Promise<void> {
-  await db
-    .updateTable('machine_item')
-    .set((eb) => ({
-      total_sold: eb('total_sold', '+', 1),
-      total_revenue: eb('total_revenue', '+', funds),
-    }))
-    .where('machine_id', '=', machineId)
-    .where('slot_no', '=', slotNo)
-    .execute()
-  await db
-    .updateTable('machine_item')
-    .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('machine_id', '=', machineId)
-    .where('slot_no', '=', slotNo)
-    .where('stock', '>', 0)
-    .where((eb) => eb.or([eb('stock_reported_at', 'is', null), eb('stock_reported_at', '<', occurredAt)]))
-    .execute()
+export async function insertOrders(db: Db, orders: readonly NewOrder[]): Promise<void> {
+  if (orders.length === 0) return
+  const ids = new Map<string, number>()
+  for (const chunk of chunks(orders.map((o) => o.order)))
+    for (const row of await db.insertInto('machine_order').values(chunk).returning(['id', 'uuid']).execute())
+      ids.set(row.uuid, row.id)
+  const idOf = (o: NewOrder) => {
+    const id = ids.get(o.order.uuid)
+    if (id === undefined) throw new Error(`order ${o.order.uuid} was not inserted`)
+    return id
+  }
+  const items = orders.flatMap((o) => o.items.map((i) => ({ ...i, machine_order_id: idOf(o) })))
+  for (const chunk of chunks(items)) await db.insertInto('machine_order_item').values(chunk).execute()
+  const stages = orders.flatMap((o) => o.stages.map((s) => ({ ...s, machine_order_id: idOf(o) })))
+  for (const chunk of chunks(stages)) await db.insertInto('machine_order_stage').values(chunk).execute()
+  const payments = orders.map((o) => ({ ...o.payment, machine_order_id: idOf(o) }))
+  for (const chunk of chunks(payments)) await db.insertInto('machine_order_payment').values(chunk).execute()
+  const transactions = orders.flatMap((o) => o.transactions)
+  for (const chunk of chunks(transactions)) await db.insertInto('payment_transaction').values(chunk).execute()
 }

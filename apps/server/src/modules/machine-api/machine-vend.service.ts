@@ -8,17 +8,16 @@ import {
   TransactionType,
   vendOutcome,
 } from '@portal/contract'
-import type { Db } from '../../db/database'
 import type { AuthenticatedMachine } from './machine-key.repository'
 import type { NewOrder } from './machine-vend.repository'
 import type { MachineSlots } from './machine-event.repository'
 import type { machineForOrders } from './machine-vend.repository'
-import { insertOrder, recordSale } from './machine-vend.repository'
 
 /*
  * A `vend` event becomes an order (issue 15, docs/decisions/0108-machine-api.md): the order, its items (with copies
  * of the machine's fields, as the lists read them), its stages, its payment and the payment's transactions, all as
  * the seed's orders are; the items that left the machine count as sales of their slots and take one from its stock.
+ * The batch's orders are written together and its sales applied with its other slot changes (machine-event.service).
  */
 
 export type VendEvent = Extract<MachineEvent, { type: 'vend' }>
@@ -221,19 +220,4 @@ export function orderOf(
     outcome.dispensed[k] ? [{ slot: item.slot_no, funds: amounts[k]?.funds ?? 0 }] : [],
   )
   return { order, sales }
-}
-
-/** Writes a vend's order and its sales (inside the batch's transaction). */
-export async function applyVend(
-  db: Db,
-  machine: AuthenticatedMachine,
-  m: OrderMachine,
-  slots: MachineSlots,
-  event: VendEvent,
-  at: number,
-  now: number,
-): Promise<void> {
-  const { order, sales } = orderOf(machine, m, slots, event, at, now)
-  await insertOrder(db, order)
-  for (const sale of sales) await recordSale(db, machine.id, sale.slot, sale.funds, at)
 }
