@@ -67,6 +67,7 @@ import { registerOcpp } from './modules/ocpp/ocpp.server'
 import { ocppRoutes } from './modules/ocpp/ocpp.routes'
 import { machineApiRoutes } from './modules/machine-api/machine-api.routes'
 import { machineKeyRoutes } from './modules/machine-api/machine-key.routes'
+import { machineCommandRoutes } from './modules/machine-api/machine-command.routes'
 import { registerMachineAuthHook } from './plugins/machine-auth'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -188,7 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       machineSettingsRoutes(main)
       skuRoutes(main)
       templateRoutes(main)
-      deviceRoutes(main)
+      deviceRoutes(main, { commandTtlMs: config.machineCommandTtlS * 1000 })
       promotionRoutes(main)
       exportRoutes(main, {
         maxPendingPerUser: config.exportMaxPendingPerUser,
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       carbonRoutes(main)
       jobRoutes(main)
       machineKeyRoutes(main)
+      machineCommandRoutes(main, { commandTtlMs: config.machineCommandTtlS * 1000 })
       done()
     },
     { prefix: '/api/main' },

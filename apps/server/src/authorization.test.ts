@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from './lib/passwords'
 import { totp } from './lib/totp'
+import { demoMachineKey } from './seed/machine-keys'
 import type { RouteEntry } from './plugins/auth'
 import { call, createTestApp, DIALECTS, loginAs } from './test-support'
 import type { Ctx, Fixture, Prepared } from './test-support/authorization-fixtures'
@@ -630,6 +631,17 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     }
   })
 
+  /** A machine of an entity other than VEND, with its demo key. */
+  const otherMachineKey = async () => {
+    const machine = await ctx.t.database.db
+      .selectFrom('machine')
+      .where('entity_code', '<>', 'VEND')
+      .select(['entity_code', 'serial_number'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    return demoMachineKey(machine.entity_code, machine.serial_number)
+  }
+
   it("answers 404 and no data when another entity's owner names this entity's objects", async () => {
     for (const route of routes.filter(
       (r) =>
@@ -641,7 +653,12 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       const fixture = FIXTURES[keyOf(route)]
       if (!fixture) continue
       const prepared = await fixture(ctx)
-      const r = await send(route, ctx.tokens.cpo, prepared)
+      // A machine's route (issue 15) is opened by a machine's key: the other entity's is one of its machines.
+      const r = await send(
+        route,
+        route.permission === 'machine' ? await otherMachineKey() : ctx.tokens.cpo,
+        prepared,
+      )
       expect(r.status, `${keyOf(route)} ${JSON.stringify(prepared.params)}`).toBe(404)
       expect(Object.keys(r.body as object), keyOf(route)).toEqual(['error'])
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PgEventBus } from './events/pg-event-bus'
+import { demoMachineKey } from './seed/machine-keys'
 import { testCharger } from './modules/ocpp/test-charger'
 import type { BusEvent } from './events/event-bus'
 import type { PrivatePostgres } from './test-support/private-postgres'
@@ -196,6 +197,33 @@ describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
     } finally {
       await charger.close({ force: true })
     }
+  })
+
+  it("answers a machine's long poll on one instance as soon as a command is queued on the other", async () => {
+    const token = await tokenOf(b, 'vending')
+    const list = await send(b, 'POST', '/api/main/iot/machines/filter', {
+      token,
+      body: { limit: 1, offset: 5 },
+    })
+    const machine = list.body.data.machines[0] as { machine_id: number; serial_number: string }
+    const key = demoMachineKey('VEND', machine.serial_number)
+    const poll = () =>
+      fetch(`${a.base}/api/machine/v1/commands?wait=20`, {
+        headers: { authorization: `Machine ${key}` },
+        signal: AbortSignal.timeout(30_000),
+      }).then(async (r) => (await r.json()) as { data: { commands: { id: number; command: string }[] } })
+    const started = Date.now()
+    const waiting = poll()
+    await new Promise((r) => setTimeout(r, 500))
+    const sent = await send(b, 'POST', `/api/main/iot/machines/${String(machine.machine_id)}/commands`, {
+      token,
+      body: { command: 'sync_config' },
+    })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    const answer = await waiting
+    // Instance A heard of it on the bus: well before the poll's 20 s.
+    expect(answer.data.commands.map((c) => c.id)).toEqual([sent.body.data.command.id])
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('finishes on the other instance an export whose instance was killed, and serves the file from both', async () => {

@@ -4,6 +4,7 @@ import { databaseOptionsOf, openDatabase } from './db/database'
 import { prepareDatabase } from './db/prepare-database'
 import { isDatabaseEmpty, seedDemoData } from './seed/seed'
 import { startDemoHeartbeats } from './modules/charging/devices/demo-heartbeats'
+import { startDemoFleet } from './simulator/demo-fleet'
 import { startDemoNetwork } from './simulator/demo-network'
 
 const config = loadConfig()
@@ -34,6 +35,7 @@ const app = await buildApp(config, { database, migrate: false })
 const stopHeartbeats =
   config.seedDemo && !config.demoSimulator ? startDemoHeartbeats(database.db) : () => undefined
 let stopDemoNetwork: () => Promise<void> = () => Promise.resolve()
+let stopDemoFleet: () => Promise<void> = () => Promise.resolve()
 
 let closing = false
 async function shutdown(signal: string) {
@@ -47,6 +49,7 @@ async function shutdown(signal: string) {
   try {
     stopHeartbeats()
     await stopDemoNetwork()
+    await stopDemoFleet()
     await app.close()
     await database.destroy()
     process.exit(0)
@@ -66,6 +69,10 @@ if (config.demoSimulator) {
   // The chargers connect to this server itself, over loopback when it listens on every address.
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
   stopDemoNetwork = await startDemoNetwork(database.db, { host, port: config.port }, (line) =>
+    app.log.info(line),
+  )
+  // And a dozen vending machines report through the machine API with their demo keys (issue 15).
+  stopDemoFleet = await startDemoFleet(database.db, `http://${host}:${String(config.port)}`, (line) =>
     app.log.info(line),
   )
 }

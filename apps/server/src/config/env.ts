@@ -66,6 +66,7 @@ const envSchema = z.object({
   OCPP_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PORTAL_OCPP_ACCEPT_UNKNOWN: z.enum(['0', '1']).default('0'),
   MACHINE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  MACHINE_COMMAND_TTL_S: z.coerce.number().int().min(10).max(604_800).default(900),
 })
 
 export interface Config {
@@ -139,6 +140,8 @@ export interface Config {
   ocppAcceptUnknown: boolean
   /** Requests a minute one machine may make to the machine API, per instance (docs/decisions/0108). */
   machineRateLimitPerMin: number
+  /** How long a command to a machine may take to be carried out before it is expired (docs/decisions/0109). */
+  machineCommandTtlS: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppMessageRetentionDays: e.OCPP_MESSAGE_RETENTION_DAYS,
     ocppAcceptUnknown: e.PORTAL_OCPP_ACCEPT_UNKNOWN === '1',
     machineRateLimitPerMin: e.MACHINE_RATE_LIMIT_PER_MIN,
+    machineCommandTtlS: e.MACHINE_COMMAND_TTL_S,
   }
 }
 
@@ -292,6 +296,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     ocppMessageRetentionDays: 30,
     ocppAcceptUnknown: false,
     machineRateLimitPerMin: 600,
+    machineCommandTtlS: 900,
     ...overrides,
   }
 }

@@ -56,7 +56,11 @@ import type {
   MachineOrderTable,
 } from '../modules/iot/orders/order.table'
 import type { PaymentTransactionTable } from '../modules/payment/transactions/transaction.table'
-import type { MachineApiKeyTable, MachineEventTable } from '../modules/machine-api/machine-api.table'
+import type {
+  MachineApiKeyTable,
+  MachineCommandTable,
+  MachineEventTable,
+} from '../modules/machine-api/machine-api.table'
 import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
@@ -124,6 +128,7 @@ export interface Database {
   ocpp_pending_charger: OcppPendingChargerTable
   machine_api_key: MachineApiKeyTable
   machine_event: MachineEventTable
+  machine_command: MachineCommandTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

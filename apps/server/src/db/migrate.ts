@@ -35,6 +35,7 @@ import * as ocppTransactions from './migrations/20261129-0053-ocpp-transactions'
 import * as ocppEnrolment from './migrations/20261129-0054-ocpp-enrolment'
 import * as ocppCommandLinks from './migrations/20261129-0055-ocpp-command-links'
 import * as machineApi from './migrations/20261129-0056-machine-api'
+import * as machineCommands from './migrations/20261129-0057-machine-commands'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0054-ocpp-enrolment': ocppEnrolment,
   '20261129-0055-ocpp-command-links': ocppCommandLinks,
   '20261129-0056-machine-api': machineApi,
+  '20261129-0057-machine-commands': machineCommands,
 }
 
 class StaticProvider implements MigrationProvider {

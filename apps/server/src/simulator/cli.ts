@@ -2,6 +2,10 @@
  * npm run simulate -- --chargers N [--url http://127.0.0.1:3000] [--user cpo] [--password demo1234]
  *   [--ocpp-password demo1234] [--tokens DEMO-RFID-0001,…] [--heartbeat 60] [--meter 15] [--idle 1-10]
  *   [--charge 5-30] [--take-over]
+ * npm run simulate -- --machines N [--url …] [--user vending] [--password demo1234] [--vend 5-60]
+ *
+ * With --machines, N simulated vending machines of the signed-in user's entity (machines.ts; issue 15) report through
+ * the machine API with their demo keys; with --chargers (the default, 10), chargers connect over OCPP:
  *
  * Runs N simulated chargers (1.6-J and 2.0.1 mixed) against a running server over its real OCPP endpoint, with the
  * same library the server uses (issue 14). The chargers are the signed-in user's entity's own, found through the
@@ -13,12 +17,15 @@ import type { EvDeviceDetail, EvDeviceListData, OcppProtocol } from '@portal/con
 import { parseArgs } from 'node:util'
 import type { SimulatedConnector } from './simulated-charger'
 import { SimulatedCharger } from './simulated-charger'
+import { runMachines } from './machines'
 
 const { values } = parseArgs({
   options: {
-    chargers: { type: 'string', default: '10' },
+    chargers: { type: 'string' },
+    machines: { type: 'string' },
+    vend: { type: 'string', default: '5-60' },
     url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://127.0.0.1:3000' },
-    user: { type: 'string', default: 'cpo' },
+    user: { type: 'string' },
     password: { type: 'string', default: 'demo1234' },
     'ocpp-password': { type: 'string', default: 'demo1234' },
     tokens: { type: 'string', default: 'DEMO-RFID-0001' },
@@ -33,10 +40,22 @@ const { values } = parseArgs({
 const range = (text: string, name: string): [number, number] => {
   const [low, high] = text.split('-').map(Number)
   if (low === undefined || high === undefined || !(low >= 0 && high >= low))
-    throw new Error(`--${name}: minutes as low-high, for example 5-30`)
+    throw new Error(`--${name}: a range as low-high, for example 5-30`)
   return [low, high]
 }
-const count = Number(values.chargers)
+if (values.machines !== undefined) {
+  if (values.chargers !== undefined) throw new Error('--machines or --chargers: one kind a run')
+  await runMachines({
+    count: Number(values.machines),
+    url: values.url,
+    user: values.user ?? 'vending',
+    password: values.password,
+    vendSeconds: range(values.vend, 'vend'),
+  })
+  // runMachines runs until Ctrl-C.
+  await new Promise(() => undefined)
+}
+const count = Number(values.chargers ?? '10')
 if (!Number.isInteger(count) || count < 1)
   throw new Error('--chargers: a whole number of chargers, 1 or more')
 const base = new URL(values.url)
@@ -62,7 +81,7 @@ async function api<T>(path: string, token?: string, body?: unknown): Promise<T> 
 }
 
 const { token } = await api<{ token: string }>('/api/main/iam/login', undefined, {
-  username: values.user,
+  username: values.user ?? 'cpo',
   password: values.password,
 })
 

@@ -23,3 +23,23 @@ export interface MachineEventTable {
   payload: string
 }
 export type MachineEventRow = Selectable<MachineEventTable>
+
+/** A command to a machine and how far it got (migration 20261129-0057, decision 0109). */
+export interface MachineCommandTable {
+  id: Generated<number>
+  entity_code: string
+  machine_id: number
+  /** MachineCommandCode. */
+  command: string
+  /** Its parameters (JSON). */
+  params: string
+  /** queued, delivered, succeeded or failed as stored; expired is read from expires_at. */
+  status: string
+  message: string | null
+  issued_at: number
+  issued_by_user_id: number | null
+  delivered_at: number | null
+  finished_at: number | null
+  expires_at: number
+}
+export type MachineCommandRow = Selectable<MachineCommandTable>

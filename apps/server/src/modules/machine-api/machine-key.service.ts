@@ -26,7 +26,7 @@ export function generateMachineKey(): string {
 export const machineKeyLookup = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex')
 
 /** A machine of the caller's entity (and sets), else a 404. */
-async function requireMachine(db: Db, caller: Caller, id: number) {
+export async function findCallerMachine(db: Db, caller: Caller, id: number) {
   const entityCode = caller.auth.entityCode
   const row = await findMachineById(db, entityCode, id, await machineScope(db, entityCode, caller.sets))
   if (!row) throw notFound('Machine')
@@ -40,7 +40,7 @@ export async function rotateMachineKey(
   id: number,
   now = Date.now(),
 ): Promise<MachineApiKeyData> {
-  const machine = await requireMachine(db, caller, id)
+  const machine = await findCallerMachine(db, caller, id)
   const key = generateMachineKey()
   await db.transaction().execute(async (trx) => {
     const before = await findMachineKey(trx, id)
@@ -66,7 +66,7 @@ export async function rotateMachineKey(
 }
 
 export async function machineKeyStatus(db: Db, caller: Caller, id: number): Promise<MachineApiKeyStatus> {
-  await requireMachine(db, caller, id)
+  await findCallerMachine(db, caller, id)
   const key = await findMachineKey(db, id)
   return {
     set: key !== undefined,

@@ -1,5 +1,12 @@
 import type { DeviceCommand } from '@portal/contract'
-import { commandStatuses, deviceCommandCodes, formatDateTime, screenTypes } from '@portal/contract'
+import type { MachineCommandStatus } from '@portal/contract'
+import {
+  commandStatuses,
+  deviceCommandCodes,
+  formatDateTime,
+  machineCommandStatuses,
+  screenTypes,
+} from '@portal/contract'
 import { labelOf } from '@/lib/labels'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -13,6 +20,13 @@ import { Card, dash, dateTimeOrDash, Field, MachineCell } from './device-parts'
 import { SendCommand } from './send-command'
 
 const STATUS_TONES: Record<string, BadgeTone> = { pending: 'warning', received: 'info', started: 'positive' }
+const DELIVERY_TONES: Record<MachineCommandStatus, BadgeTone> = {
+  queued: 'neutral',
+  delivered: 'info',
+  succeeded: 'positive',
+  failed: 'error',
+  expired: 'warning',
+}
 
 function Commands({ commands }: { commands: readonly DeviceCommand[] }) {
   const { t } = useTranslation()
@@ -28,6 +42,9 @@ function Commands({ commands }: { commands: readonly DeviceCommand[] }) {
             </th>
             <th scope="col" className="px-3 py-2 text-left">
               {t('devices.commandCol.status')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-left">
+              {t('devices.commandCol.delivery')}
             </th>
             <th scope="col" className="px-3 py-2 text-left">
               {t('devices.commandCol.sent_by')}
@@ -52,6 +69,18 @@ function Commands({ commands }: { commands: readonly DeviceCommand[] }) {
                 <Badge tone={STATUS_TONES[c.status] ?? 'neutral'} dot>
                   {labelOf(commandStatuses, c.status)}
                 </Badge>
+              </td>
+              <td className="px-3 py-2">
+                {c.delivery === null ? (
+                  <span className="text-slate-500">{t('devices.noMachineToCarry')}</span>
+                ) : (
+                  <Badge tone={DELIVERY_TONES[c.delivery]} dot>
+                    {labelOf(machineCommandStatuses, c.delivery)}
+                  </Badge>
+                )}
+                {c.delivery_message !== null && (
+                  <div className="mt-0.5 text-xs text-slate-500">{c.delivery_message}</div>
+                )}
               </td>
               <td className="px-3 py-2 whitespace-nowrap text-slate-600">
                 {c.created_by ?? t('devices.system')}

@@ -122,7 +122,7 @@ describe('Add a case', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('ID number'), 'S1234567A')
     await user.click(screen.getByRole('button', { name: 'Add case' }))
 
-    expect(screen.getByRole('alert')).toHaveTextContent('9 fields need your attention')
+    expect(await screen.findByRole('alert')).toHaveTextContent('9 fields need your attention')
     expect(screen.getByLabelText('Case template')).toHaveAccessibleDescription('Choose a case template')
     expect(screen.getByLabelText('Case template')).toHaveFocus()
     expect(screen.getByLabelText('Clinic')).toHaveAccessibleDescription('Choose the clinic')

@@ -15,6 +15,7 @@ import { FailedSalesLink } from '@/components/orders/failed-sales-link'
 import { useMachine } from './api/get-machine'
 import { RecentMaintenance, RecentOrders } from './machine-activity'
 import { MachineApiCard } from './machine-api-card'
+import { MachineCommandsCard } from './machine-commands-card'
 import { MachineItemsEditor } from './machine-items-editor'
 import { MachineSettingsForm } from './machine-settings-form'
 import { MachineStatusBadge, ServiceStatusBadge } from './machine-status-badge'
@@ -325,6 +326,9 @@ export function MachinePage() {
       </div>
       <div className="mt-5">
         <Items m={m} />
+      </div>
+      <div className="mt-5">
+        <MachineCommandsCard m={m} />
       </div>
       <div className="mt-5 grid gap-5 xl:grid-cols-2">
         <RecentOrders machineId={m.machine_id} />

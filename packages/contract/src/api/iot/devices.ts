@@ -8,6 +8,7 @@ import {
   tcnDeviceSorts,
 } from '../../enums/device'
 import { commandStatuses, screenTypes } from '../../enums/machine'
+import { machineCommandStatuses } from '../../enums/machine-command'
 import { catalogueSchema, envelope, epochMs, paging } from '../envelope'
 
 // Devices (B §3 "Device (TCN)", B §7). The spec gives the filters and `data.devices`/`data.count` only; the device
@@ -98,6 +99,13 @@ export const deviceCommand = z.object({
   created_by: z.string().nullable(),
   created_at: epochMs,
   updated_at: epochMs,
+  /**
+   * How the machine command carrying it is getting on (decision 0109): queued, delivered, succeeded, failed or expired;
+   * null when the device is fitted to no machine, so nothing can carry it.
+   */
+  delivery: catalogueSchema(machineCommandStatuses).nullable(),
+  /** What the machine said with its result. */
+  delivery_message: z.string().nullable(),
 })
 export type DeviceCommand = z.infer<typeof deviceCommand>
 

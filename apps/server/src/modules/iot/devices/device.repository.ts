@@ -150,19 +150,33 @@ export function findMachineRefs(db: Db, entityCode: string, ids: readonly number
     .execute()
 }
 
+/** Who sent a device command, and how its machine command (decision 0109) is getting on. */
+export interface DeviceCommandExtras {
+  created_by: string | null
+  delivery_status: string | null
+  delivery_expires_at: number | null
+  delivery_message: string | null
+}
+
 export function findCommandsOfDevice(
   db: Db,
   entityCode: string,
   deviceId: number,
   limit: number,
-): Promise<(DeviceCommandRow & { created_by: string | null })[]> {
+): Promise<(DeviceCommandRow & DeviceCommandExtras)[]> {
   return db
     .selectFrom('device_command')
     .leftJoin('app_user', 'app_user.id', 'device_command.created_by_user_id')
+    .leftJoin('machine_command as mc', 'mc.id', 'device_command.machine_command_id')
     .where('device_command.entity_code', '=', entityCode)
     .where('device_command.device_id', '=', deviceId)
     .selectAll('device_command')
-    .select('app_user.name as created_by')
+    .select([
+      'app_user.name as created_by',
+      'mc.status as delivery_status',
+      'mc.expires_at as delivery_expires_at',
+      'mc.message as delivery_message',
+    ])
     .orderBy('device_command.created_at', 'desc')
     .orderBy('device_command.id', 'desc')
     .limit(limit)
@@ -171,4 +185,12 @@ export function findCommandsOfDevice(
 
 export function insertCommand(db: Db, row: NewDeviceCommandRow): Promise<DeviceCommandRow> {
   return db.insertInto('device_command').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+export async function linkMachineCommand(db: Db, id: number, machineCommandId: number): Promise<void> {
+  await db
+    .updateTable('device_command')
+    .set({ machine_command_id: machineCommandId })
+    .where('id', '=', id)
+    .execute()
 }

@@ -14,6 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import { machineScope } from '../machines/machine.service'
+import type { CommandQueuedEvent } from '../../machine-api/machine-command.service'
+import { MACHINE_COMMAND_QUEUED } from '../../machine-api/machine-command.service'
 import {
   createDeviceCommand,
   filterDevices,
@@ -27,7 +29,7 @@ const read = { permission: { app: 'iot', resource, action: 'read' } } as const
 const edit = { permission: { app: 'iot', resource, action: 'edit' } } as const
 
 /** TCN and dashboard devices (B §7) and the commands sent to dashboard devices (decision 0018). */
-export function deviceRoutes(app: FastifyInstance) {
+export function deviceRoutes(app: FastifyInstance, options: { commandTtlMs: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
 
   r.post(
@@ -108,7 +110,8 @@ export function deviceRoutes(app: FastifyInstance) {
       config: edit,
       schema: {
         tags: ['iot'],
-        summary: 'Send a command to a dashboard device (it starts Pending)',
+        summary:
+          "Send a command to a dashboard device (it starts Pending; a device fitted to a machine gets it through the machine's command poll)",
         params: deviceIdParams,
         body: createDeviceCommandRequest,
         response: { 200: deviceCommandResponse, ...errorResponses },
@@ -117,7 +120,19 @@ export function deviceRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = callerOf(request)
       const scope = await machineScope(app.db, caller.auth.entityCode, caller.sets)
-      return { data: await createDeviceCommand(app.db, caller, request.params.id, request.body, scope) }
+      const { command, queuedFor } = await createDeviceCommand(
+        app.db,
+        caller,
+        request.params.id,
+        request.body,
+        scope,
+        options.commandTtlMs,
+      )
+      if (queuedFor !== null)
+        await app.events.publish(MACHINE_COMMAND_QUEUED, {
+          machine_id: queuedFor,
+        } satisfies CommandQueuedEvent)
+      return { data: command }
     },
   )
 }

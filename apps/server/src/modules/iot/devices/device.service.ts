@@ -10,7 +10,13 @@ import type {
   TcnDeviceFilter,
   TcnDeviceFilterData,
 } from '@portal/contract'
-import { CommandStatus, DEVICE_COMMANDS_SHOWN } from '@portal/contract'
+import type { MachineCommandStatus } from '@portal/contract'
+import {
+  CommandStatus,
+  commandStatusAt,
+  DEVICE_COMMANDS_SHOWN,
+  MachineCommandStatus as CommandLife,
+} from '@portal/contract'
 import type { Db } from '../../../db/database'
 import type { CountCache } from '../../../lib/count-cache'
 import { notFound } from '../../../lib/errors'
@@ -28,7 +34,10 @@ import {
   findTcnDeviceById,
   findTcnDevicePage,
   insertCommand,
+  linkMachineCommand,
 } from './device.repository'
+import type { DeviceCommandExtras } from './device.repository'
+import { queueDeviceCommand } from '../../machine-api/machine-command.service'
 import type { DashboardDeviceRow, DeviceCommandRow, TcnDeviceRow } from './device.table'
 
 export const tcnDeviceCountScope = (entityCode: string) => `tcn-devices:${entityCode}`
@@ -79,7 +88,7 @@ function toDevice(row: DashboardDeviceRow, machines: MachineRefs): DashboardDevi
   }
 }
 
-function toCommand(row: DeviceCommandRow & { created_by: string | null }): DeviceCommand {
+function toCommand(row: DeviceCommandRow & DeviceCommandExtras, now: number): DeviceCommand {
   return {
     id: row.id,
     device_id: row.device_id,
@@ -88,6 +97,11 @@ function toCommand(row: DeviceCommandRow & { created_by: string | null }): Devic
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    delivery:
+      row.delivery_status === null || row.delivery_expires_at === null
+        ? null
+        : commandStatusAt(row.delivery_status as MachineCommandStatus, row.delivery_expires_at, now),
+    delivery_message: row.delivery_message,
   }
 }
 
@@ -146,18 +160,23 @@ export async function getDevice(
     machineRefs(db, entityCode, [row]),
     findCommandsOfDevice(db, entityCode, id, DEVICE_COMMANDS_SHOWN),
   ])
-  return { ...toDevice(row, machines), commands: commands.map(toCommand) }
+  return { ...toDevice(row, machines), commands: commands.map((c) => toCommand(c, Date.now())) }
 }
 
-/** Queues a command for a device: it starts Pending; the device moves it to Received and Started itself. */
+/**
+ * Queues a command for a device: it starts Pending. A device fitted to a machine gets it through the machine API
+ * (decision 0109): Received when the machine's poll takes it, Started when the machine reports it done. Returns the
+ * machine to announce it to, if any.
+ */
 export async function createDeviceCommand(
   db: Db,
   caller: Caller,
   id: number,
   body: CreateDeviceCommandRequest,
   scope: MachineScope,
+  ttlMs: number,
   now = Date.now(),
-): Promise<DeviceCommand> {
+): Promise<{ command: DeviceCommand; queuedFor: number | null }> {
   const entityCode = caller.auth.entityCode
   return db.transaction().execute(async (trx) => {
     const device = await findDeviceById(trx, entityCode, id, scope)
@@ -171,6 +190,19 @@ export async function createDeviceCommand(
       created_at: now,
       updated_at: now,
     })
+    let machineCommandId: number | null = null
+    if (device.machine_id !== null) {
+      machineCommandId = await queueDeviceCommand(
+        trx,
+        entityCode,
+        device.machine_id,
+        { device_id: id, device_code: device.device_code, command_code: body.command_code },
+        caller.auth.userId,
+        ttlMs,
+        now,
+      )
+      await linkMachineCommand(trx, row.id, machineCommandId)
+    }
     await auditChange(trx, caller, 'device_command_created', 'device_command', row.id, null, {
       device_id: id,
       device_code: device.device_code,
@@ -178,6 +210,16 @@ export async function createDeviceCommand(
       status: row.status,
     })
     const user = await findUserById(trx, caller.auth.userId)
-    return toCommand({ ...row, created_by: user?.name ?? null })
+    const command = toCommand(
+      {
+        ...row,
+        created_by: user?.name ?? null,
+        delivery_status: machineCommandId === null ? null : CommandLife.queued,
+        delivery_expires_at: machineCommandId === null ? null : now + ttlMs,
+        delivery_message: null,
+      },
+      now,
+    )
+    return { command, queuedFor: device.machine_id }
   })
 }

@@ -38,6 +38,8 @@ export interface DeviceCommandTable {
   /** CommandStatus: pending, received, started. */
   status: string
   created_by_user_id: number | null
+  /** The machine command that carries it to the device's machine (decision 0109); null for a device without one. */
+  machine_command_id: number | null
   created_at: number
   updated_at: number
 }

@@ -1,5 +1,10 @@
 import type { DeviceCommandCode, DeviceFilterRequest } from '@portal/contract'
-import { deviceCommandResponse, deviceDetailResponse, deviceFilterResponse } from '@portal/contract'
+import {
+  deviceCommandResponse,
+  deviceDetailResponse,
+  deviceFilterResponse,
+  isCommandOpen,
+} from '@portal/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mainApi } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
@@ -27,6 +32,11 @@ export function useDashboardDevice(id: number) {
     queryKey: deviceKeys.detail(entityCode, id),
     queryFn: ({ signal }) => getDevice(id, signal),
     enabled: Number.isInteger(id) && id > 0,
+    // A command on its way to the device's machine (decision 0109) is watched until the machine reports on it.
+    refetchInterval: (query) =>
+      query.state.data?.commands.some((c) => c.delivery !== null && isCommandOpen(c.delivery))
+        ? 3_000
+        : false,
   })
 }
 

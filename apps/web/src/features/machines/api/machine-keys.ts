@@ -9,6 +9,8 @@ export const machineKeys = {
   recentOrders: (entityCode: string | null, id: number) =>
     [...machineKeys.all, 'recent-orders', entityCode, id] as const,
   apiKey: (entityCode: string | null, id: number) => [...machineKeys.all, 'api-key', entityCode, id] as const,
+  commands: (entityCode: string | null, id: number) =>
+    [...machineKeys.all, 'commands', entityCode, id] as const,
   recentMaintenance: (entityCode: string | null, id: number) =>
     [...machineKeys.all, 'recent-maintenance', entityCode, id] as const,
 }
