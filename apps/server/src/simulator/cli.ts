@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util'
 import type { SimulatedConnector } from './simulated-charger'
 import { SimulatedCharger } from './simulated-charger'
 import { runMachines } from './machines'
+import { portalApi } from './portal-api'
 
 const { values } = parseArgs({
   options: {
@@ -66,19 +67,7 @@ const timing = {
   chargeMinutes: range(values.charge, 'charge'),
 }
 
-async function api<T>(path: string, token?: string, body?: unknown): Promise<T> {
-  const r = await fetch(new URL(path, base), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Token ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await r.json()) as { data?: T; error?: { message: string } }
-  if (!r.ok || json.data === undefined) throw new Error(`${path}: ${json.error?.message ?? String(r.status)}`)
-  return json.data
-}
+const api = portalApi(base)
 
 const { token } = await api<{ token: string }>('/api/main/iam/login', undefined, {
   username: values.user ?? 'cpo',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../test-support'
-import { call, createTestApp, DIALECTS, loginAs } from '../test-support'
+import { call, createTestApp, DIALECTS, loginAs, until } from '../test-support'
 import { DEMO_MACHINE_SERIAL } from '../seed/machine-keys'
 import { startDemoFleet } from './demo-fleet'
 
@@ -9,16 +9,6 @@ import { startDemoFleet } from './demo-fleet'
  * second instead of minutes, until they have sold, been refilled by a maintainer, and carried out a command sent
  * from the portal; the server takes every event they send (none is rejected).
  */
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await fn()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 describe.each(DIALECTS)('the simulated demo fleet on %s', (dialect) => {
   let t: TestApp

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../test-support'
-import { createTestApp, DIALECTS } from '../test-support'
+import { createTestApp, DIALECTS, until } from '../test-support'
 import { startDemoNetwork } from './demo-network'
 
 /*
  * `npm start`'s demo network (issue 14): the seeded chargers driven by simulated ones over the real endpoint, at a
  * pace of seconds instead of hours, until a session has run from start to stop through the central system.
  */
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await fn()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 describe.each(DIALECTS)('the simulated demo network on %s', (dialect) => {
   let t: TestApp

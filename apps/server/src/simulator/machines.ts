@@ -1,5 +1,6 @@
 import type { MachineDetail, MachineFilterData } from '@portal/contract'
 import { DEMO_MACHINE_SERIAL, demoMachineKey } from '../seed/machine-keys'
+import { portalApi } from './portal-api'
 import { DEMO_MACHINE_TIMING, SimulatedMachine } from './simulated-machine'
 
 /**
@@ -18,20 +19,7 @@ export async function runMachines(options: {
   if (!Number.isInteger(options.count) || options.count < 1)
     throw new Error('--machines: a whole number of machines, 1 or more')
   const base = new URL(options.url)
-  const api = async <T>(path: string, token?: string, body?: unknown): Promise<T> => {
-    const r = await fetch(new URL(path, base), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Token ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const json = (await r.json()) as { data?: T; error?: { message: string } }
-    if (!r.ok || json.data === undefined)
-      throw new Error(`${path}: ${json.error?.message ?? String(r.status)}`)
-    return json.data
-  }
+  const api = portalApi(base)
   const login = await api<{ token: string; user_uuid: string; entity_code: string }>(
     '/api/main/iam/login',
     undefined,

@@ -171,3 +171,18 @@ export async function smsCodes(app: FastifyInstance, to?: string): Promise<strin
   )
   return result.body.data.messages.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')
 }
+
+/** Polls `fn` every 200 ms until it gives a value, or fails naming `what` after `timeoutMs`. */
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await fn()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}

@@ -1,69 +1,18 @@
 import { formatDateTime, formatMoney, paymentMethods, personTypes } from '@portal/contract'
 import { labelOf } from '@/lib/labels'
-import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { tableStateOf } from '@/components/data-table/use-list'
 import { ItemStatusBadge } from '@/components/orders/status-badges'
-import { Loader } from '@/components/ui/loader/loader'
 import { useRecentMaintenance, useRecentOrderItems } from './api/machine-activity'
-import { serverMessage } from '@/lib/server-messages'
+import { MachinePanel as Panel } from './machine-panel'
 
-function Panel({
-  title,
-  allHref,
-  query,
-  empty,
-  head,
-  children,
-}: {
-  title: string
-  allHref: string
-  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error'>
-  empty: boolean
-  head: ReactNode
-  children: ReactNode
-}) {
+/** "See all": the whole list, filtered by this machine. */
+function SeeAll({ to }: { to: string }) {
   const { t } = useTranslation()
-  const state = tableStateOf(query)
-  let body: ReactNode
-  if (state === 'loading') body = <Loader size="sm" message={t('ui.loading')} className="py-6" />
-  else if (state === 'forbidden')
-    body = <p className="px-4 py-6 text-sm text-slate-500">{t('table.noAccessTitle')}</p>
-  else if (state === 'error')
-    body = (
-      <p className="px-4 py-6 text-sm text-slate-500">
-        {query.error ? serverMessage(query.error) : t('table.errorTitle')}
-      </p>
-    )
-  else if (empty)
-    body = <p className="px-4 py-6 text-sm text-slate-500">{t('catalogue.machine.nothingYet')}</p>
-  else
-    body = (
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            {head}
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
-    )
   return (
-    <section
-      aria-label={title}
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
-    >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-        <Link to={allHref} className="text-sm font-medium text-brand-700 hover:underline">
-          {t('catalogue.machine.seeAll')}
-        </Link>
-      </div>
-      {body}
-    </section>
+    <Link to={to} className="text-sm font-medium text-brand-700 hover:underline">
+      {t('catalogue.machine.seeAll')}
+    </Link>
   )
 }
 
@@ -78,7 +27,7 @@ export function RecentOrders({ machineId }: { machineId: number }) {
   return (
     <Panel
       title={t('catalogue.machine.recentOrders')}
-      allHref={`/machine-orders?machine=${String(machineId)}`}
+      action={<SeeAll to={`/machine-orders?machine=${String(machineId)}`} />}
       query={query}
       empty={items.length === 0}
       head={
@@ -130,7 +79,7 @@ export function RecentMaintenance({ machineId }: { machineId: number }) {
   return (
     <Panel
       title={t('catalogue.machine.recentMaintenance')}
-      allHref={`/maintenance?machines=${String(machineId)}`}
+      action={<SeeAll to={`/maintenance?machines=${String(machineId)}`} />}
       query={query}
       empty={rows.length === 0}
       head={

@@ -18,12 +18,10 @@ import type { SyntheticEvent } from 'react'
 import { useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { tableStateOf } from '@/components/data-table/use-list'
 import { FormError, SelectField } from '@/components/form-kit/fields'
 import type { BadgeTone } from '@/components/ui/badge/badge'
 import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
-import { Loader } from '@/components/ui/loader/loader'
 import { Modal } from '@/components/ui/modal/modal'
 import { TextField } from '@/components/ui/text-field/text-field'
 import { useToast } from '@/components/ui/toast/toast'
@@ -31,6 +29,7 @@ import { labelOf } from '@/lib/labels'
 import { usePolicies } from '@/lib/policy/use-policies'
 import { serverMessage } from '@/lib/server-messages'
 import { useMachineCommands, useSendMachineCommand } from './api/machine-commands'
+import { MachinePanel } from './machine-panel'
 
 /** Sending a command needs edit on machines (the server checks the same). */
 const EDIT_MACHINES: PolicyRef = { app_code: 'iot', resource_code: 'machines/*', action_code: 'edit' }
@@ -245,100 +244,79 @@ export function MachineCommandsCard({ m }: { m: MachineDetail }) {
   const allowed = usePolicies(POLICIES)(EDIT_MACHINES)
   const [sending, setSending] = useState(false)
   const title = t('machine.commands.title')
-  const state = tableStateOf(query)
   const commands = query.data?.commands ?? []
-  let body
-  if (state === 'loading') body = <Loader size="sm" message={t('ui.loading')} className="py-6" />
-  else if (state === 'forbidden')
-    body = <p className="px-4 py-6 text-sm text-slate-500">{t('table.noAccessTitle')}</p>
-  else if (state === 'error')
-    body = (
-      <p className="px-4 py-6 text-sm text-slate-500" role="alert">
-        {query.error ? serverMessage(query.error) : t('table.errorTitle')}
-      </p>
-    )
-  else if (commands.length === 0)
-    body = <p className="px-4 py-6 text-sm text-slate-500">{t('machine.commands.none')}</p>
-  else
-    body = (
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{title}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className={th}>
-                {t('machine.commands.command')}
-              </th>
-              <th scope="col" className={th}>
-                {t('machine.commands.status')}
-              </th>
-              <th scope="col" className={th}>
-                {t('machine.commands.sent')}
-              </th>
-              <th scope="col" className={th}>
-                {t('machine.commands.result')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {commands.map((c) => (
-              <tr key={c.id} className="border-t border-slate-100">
-                <td className={td}>
-                  <div className="font-medium text-slate-900">{labelOf(machineCommandCodes, c.command)}</div>
-                  <div className="text-xs text-slate-500">{paramsText(c, m.currency_code, t)}</div>
-                </td>
-                <td className={td}>
-                  <Badge tone={STATUS_TONE[c.status]} dot>
-                    {labelOf(machineCommandStatuses, c.status)}
-                  </Badge>
-                </td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <div className="tabular-nums">{formatDateTime(c.issued_at)}</div>
-                  <div className="text-xs text-slate-500">
-                    {c.issued_by?.name ?? t('machine.commands.unknownUser')}
-                  </div>
-                </td>
-                <td className={td}>
-                  {c.finished_at !== null && (
-                    <div className="whitespace-nowrap tabular-nums">{formatDateTime(c.finished_at)}</div>
-                  )}
-                  <div className="text-xs text-slate-500">
-                    {c.message ??
-                      (c.status === 'expired'
-                        ? t('machine.commands.expiredNote')
-                        : c.delivered_at !== null && c.finished_at === null
-                          ? t('machine.commands.deliveredAt', { time: formatDateTime(c.delivered_at) })
-                          : '')}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )
   return (
-    <section
-      aria-label={title}
-      className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xs"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">
-          {title}
-          {query.data && query.data.count > commands.length && (
+    <>
+      <MachinePanel
+        title={title}
+        note={
+          query.data && query.data.count > commands.length ? (
             <span className="ml-2 font-normal text-slate-500">
               {t('machine.commands.latest', { shown: commands.length, count: query.data.count })}
             </span>
-          )}
-        </h2>
-        {allowed === 'allowed' && (
-          <Button variant="secondary" size="sm" onClick={() => setSending(true)}>
-            {t('machine.commands.send')}
-          </Button>
-        )}
-      </div>
-      {body}
+          ) : undefined
+        }
+        action={
+          allowed === 'allowed' ? (
+            <Button variant="secondary" size="sm" onClick={() => setSending(true)}>
+              {t('machine.commands.send')}
+            </Button>
+          ) : undefined
+        }
+        query={query}
+        empty={commands.length === 0}
+        emptyText={t('machine.commands.none')}
+        head={
+          <tr>
+            <th scope="col" className={th}>
+              {t('machine.commands.command')}
+            </th>
+            <th scope="col" className={th}>
+              {t('machine.commands.status')}
+            </th>
+            <th scope="col" className={th}>
+              {t('machine.commands.sent')}
+            </th>
+            <th scope="col" className={th}>
+              {t('machine.commands.result')}
+            </th>
+          </tr>
+        }
+      >
+        {commands.map((c) => (
+          <tr key={c.id} className="border-t border-slate-100">
+            <td className={td}>
+              <div className="font-medium text-slate-900">{labelOf(machineCommandCodes, c.command)}</div>
+              <div className="text-xs text-slate-500">{paramsText(c, m.currency_code, t)}</div>
+            </td>
+            <td className={td}>
+              <Badge tone={STATUS_TONE[c.status]} dot>
+                {labelOf(machineCommandStatuses, c.status)}
+              </Badge>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>
+              <div className="tabular-nums">{formatDateTime(c.issued_at)}</div>
+              <div className="text-xs text-slate-500">
+                {c.issued_by?.name ?? t('machine.commands.unknownUser')}
+              </div>
+            </td>
+            <td className={td}>
+              {c.finished_at !== null && (
+                <div className="whitespace-nowrap tabular-nums">{formatDateTime(c.finished_at)}</div>
+              )}
+              <div className="text-xs text-slate-500">
+                {c.message ??
+                  (c.status === 'expired'
+                    ? t('machine.commands.expiredNote')
+                    : c.delivered_at !== null && c.finished_at === null
+                      ? t('machine.commands.deliveredAt', { time: formatDateTime(c.delivered_at) })
+                      : '')}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </MachinePanel>
       {sending && <SendCommandModal m={m} onClose={() => setSending(false)} />}
-    </section>
+    </>
   )
 }
