@@ -207,11 +207,11 @@ test.describe('CRX, the carbon exchange', () => {
 
   test('sees every partner’s records and payouts; a stranger’s details are not found', async ({ page }) => {
     await openCarbonData(page, 'crx')
-    await expect(page.getByRole('region', { name: 'Top five CPOs' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Top five fleet owners' })).toBeVisible()
-    expect(new Set(await columnTexts(page, 'Carbon-credit records', 'CPO Entity Code')).size).toBeGreaterThan(
-      1,
-    )
+    // Every partner's records, over all of them: the first page alone may be one CPO's, as the dates fall.
+    const cpos = page.getByRole('region', { name: 'Top five CPOs' })
+    await cpos.getByRole('button', { name: 'Show as table' }).click()
+    await expect.poll(() => cpos.getByRole('table').locator('tbody tr').count()).toBeGreaterThan(1)
 
     await page.goto('/cpo-payout-history')
     await expect(page.getByRole('heading', { name: 'CPO Payout History', level: 1 })).toBeVisible()
