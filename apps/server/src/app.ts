@@ -74,6 +74,10 @@ import { trustProxyOption } from './lib/trust-proxy'
 import { registerMetrics } from './plugins/metrics'
 import { registerOpenApi } from './plugins/openapi'
 import { registerWeb } from './plugins/web'
+import type { LiveFeedOptions } from './modules/live/live-feed'
+import { registerLive } from './modules/live/live.plugin'
+import { liveRoutes } from './modules/live/live.routes'
+import type { LiveStreamOptions } from './modules/live/live-stream'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +105,8 @@ export interface BuildOptions {
   background?: BackgroundOptions
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: LogStream
+  /** The live feed's and streams' timings (tests shorten them). */
+  live?: { feed?: Partial<Omit<LiveFeedOptions, 'log'>>; stream?: Partial<LiveStreamOptions> }
 }
 
 /**
@@ -139,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('dialect', handle.dialect)
   registerBackground(app, handle, config, options.background)
   registerMetrics(app, config, handle)
+  registerLive(app, options.live?.feed)
   app.decorate('counts', new CountCache())
   app.decorateRequest('auth', null)
   app.decorateRequest('access', null)
@@ -207,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       jobRoutes(main)
       machineKeyRoutes(main)
       machineCommandRoutes(main, { commandTtlMs: config.machineCommandTtlS * 1000 })
+      liveRoutes(main, options.live?.stream)
       done()
     },
     { prefix: '/api/main' },

@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from './lib/passwords'
 import { totp } from './lib/totp'
-import { demoMachineKey } from './seed/machine-keys'
+import { DEMO_MACHINE_SERIAL, demoMachineKey } from './seed/machine-keys'
+import { LiveClient } from './test-support/live-client'
 import type { RouteEntry } from './plugins/auth'
 import { call, createTestApp, DIALECTS, loginAs } from './test-support'
 import type { Ctx, Fixture, Prepared } from './test-support/authorization-fixtures'
@@ -60,6 +61,8 @@ const SIGNED_IN = new Set([
   'GET /api/main/iam/integration-configs/type/:code',
   'GET /api/main/iam/integration-configs/gateway',
   'GET /api/main/iam/integration-configs/gateway/:name',
+  // The live stream: open to every member; each event is filtered by its own permission (issue 16).
+  'GET /api/main/live',
 ])
 
 /** Routes whose path parameter names reference data, not an object of an entity: no 404 across entities. */
@@ -596,8 +599,20 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     expect(missing).toEqual([])
   })
 
+  let listening: string | undefined
   const send = async (route: RouteEntry, token: string | null, prepared: Prepared) => {
     const url = fill(route.url, prepared.params) + (prepared.query ? `?${prepared.query}` : '')
+    if (prepared.stream) {
+      listening ??= await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })
+      const abort = new AbortController()
+      const response = await fetch(`${listening}${url}`, {
+        headers: token ? { authorization: `Token ${token}`, connection: 'close' } : { connection: 'close' },
+        signal: abort.signal,
+      })
+      const body: unknown = response.ok ? {} : await response.json()
+      abort.abort()
+      return { status: response.status, body }
+    }
     if (prepared.payload) {
       const response = await ctx.t.app.inject({
         method: route.method as InjectOptions['method'],
@@ -680,6 +695,34 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         200,
       )
       expect(r.status, keyOf(route)).toBeLessThan(300)
+    }
+  })
+
+  it("the live stream's row: another entity's events never arrive, nor what a member's policies do not reach", async () => {
+    listening ??= await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })
+    const own = await LiveClient.open(listening, ctx.tokens.vending)
+    const others = await Promise.all([
+      LiveClient.open(listening, ctx.tokens.cpo),
+      LiveClient.open(listening, ctx.tokens.nogrants),
+    ])
+    try {
+      const machine = await ctx.t.database.db
+        .selectFrom('machine')
+        .where('entity_code', '=', 'VEND')
+        .where('serial_number', '=', DEMO_MACHINE_SERIAL)
+        .select('id')
+        .executeTakeFirstOrThrow()
+      // As the machine API tells it when a status changes (the ingest itself is live.routes.test's).
+      await ctx.t.app.live.emit([
+        { name: 'machine.status', entities: ['VEND'], machineId: machine.id, data: { machine_id: machine.id } },
+      ])
+      const seen = await own.next((m) => m.event === 'machine.status')
+      expect(JSON.parse(seen.data)).toEqual({ machine_id: machine.id })
+      // One feed hands each event to every stream at once: what the others were sent, they have by now.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      for (const other of others) expect(other.messages).toEqual([])
+    } finally {
+      for (const c of [own, ...others]) c.close()
     }
   })
 })

@@ -1,4 +1,5 @@
 import { ExportJobStatus } from '@portal/contract'
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import type { PrivatePostgres } from './test-support/private-postgres'
 import { postgresBinaries, startPrivatePostgres } from './test-support/private-postgres'
 import type { ServerProcess } from './test-support/server-process'
 import { startServerProcess, waitUntilReady } from './test-support/server-process'
+import { LiveClient } from './test-support/live-client'
 
 /*
  * Issue 13, "Many instances, one truth": real server processes on one PostgreSQL of the test's own (so stopping it
@@ -224,6 +226,37 @@ describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
     // Instance A heard of it on the bus: well before the poll's 20 s.
     expect(answer.data.commands.map((c) => c.id)).toEqual([sent.body.data.command.id])
     expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  it("carries to a live stream held by one instance what a machine told the other, within a second", async () => {
+    const token = await tokenOf(a, 'vending')
+    const list = await send(a, 'POST', '/api/main/iot/machines/filter', {
+      token,
+      body: { limit: 1, offset: 6 },
+    })
+    const machine = list.body.data.machines[0] as { machine_id: number; serial_number: string }
+    const stream = await LiveClient.open(a.base, token)
+    try {
+      expect(stream.status).toBe(200)
+      const started = Date.now()
+      const r = await fetch(`${b.base}/api/machine/v1/events`, {
+        method: 'POST',
+        headers: {
+          authorization: `Machine ${demoMachineKey('VEND', machine.serial_number)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          events: [{ event_id: randomUUID(), occurred_at: Date.now(), type: 'status', overall_status: 2 }],
+        }),
+      })
+      expect(r.status).toBe(200)
+      const seen = await stream.next((m) => m.event === 'machine.status')
+      expect(JSON.parse(seen.data)).toEqual({ machine_id: machine.machine_id })
+      // Told over the bus, not found by the two-second poll.
+      expect(Date.now() - started).toBeLessThan(1_500)
+    } finally {
+      stream.close()
+    }
   })
 
   it('finishes on the other instance an export whose instance was killed, and serves the file from both', async () => {

@@ -61,6 +61,7 @@ import type {
   MachineCommandTable,
   MachineEventTable,
 } from '../modules/machine-api/machine-api.table'
+import type { LiveEventTable } from '../modules/live/live.table'
 import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
@@ -129,6 +130,7 @@ export interface Database {
   machine_api_key: MachineApiKeyTable
   machine_event: MachineEventTable
   machine_command: MachineCommandTable
+  live_event: LiveEventTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -36,6 +36,7 @@ import * as ocppEnrolment from './migrations/20261129-0054-ocpp-enrolment'
 import * as ocppCommandLinks from './migrations/20261129-0055-ocpp-command-links'
 import * as machineApi from './migrations/20261129-0056-machine-api'
 import * as machineCommands from './migrations/20261129-0057-machine-commands'
+import * as liveEvents from './migrations/20261129-0058-live-events'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0055-ocpp-command-links': ocppCommandLinks,
   '20261129-0056-machine-api': machineApi,
   '20261129-0057-machine-commands': machineCommands,
+  '20261129-0058-live-events': liveEvents,
 }
 
 class StaticProvider implements MigrationProvider {

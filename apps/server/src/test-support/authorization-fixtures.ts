@@ -38,6 +38,8 @@ export interface Prepared {
   payload?: { body: Buffer; headers: Record<string, string> }
   /** The right user for this call (default: VEND's owner). */
   as?: keyof Ctx['tokens'] | { token: string }
+  /** An answer that never ends (the live stream): called over a socket, only its status read. */
+  stream?: true
 }
 
 export type Fixture = (ctx: Ctx) => Promise<Prepared> | Prepared

@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@portal/contract'
-import { exportFormats, ExportJobStatus, isInCatalogue } from '@portal/contract'
+import { exportFormats, ExportJobStatus, isInCatalogue, LiveEventName } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
@@ -11,6 +11,7 @@ import type { Db } from '../../db/database'
 import { PermanentJobError, type JobContext } from '../../jobs/job-queue'
 import { parseJson } from '../../lib/json'
 import { type FileStorage, LocalStorage, removeAbandonedParts } from '../../lib/storage'
+import type { LiveFact } from '../live/live-kinds'
 import { writeExportFile } from './export-file'
 import type { ExportJobRow } from './export-job.table'
 import {
@@ -39,6 +40,25 @@ export interface ExportJobOptions {
   progressEvery?: number
   /** Test mode only (PORTAL_TEST_JOB_DELAY_MS): wait this long once started, so a test can kill the instance. */
   holdMs?: number
+  /** Tells the requester's open screens how far the export got (modules/live). */
+  tell?: (fact: LiveFact) => void
+}
+
+/** The export's progress, to the user who asked for it (nobody, once that user is deleted). */
+function progressFact(
+  job: Pick<ExportJobRow, 'id' | 'entity_code' | 'requested_by'>,
+  status: number,
+  progress: number,
+): LiveFact[] {
+  if (job.requested_by === null) return []
+  return [
+    {
+      name: LiveEventName.exportProgress,
+      entities: [job.entity_code],
+      userId: job.requested_by,
+      data: { export_id: job.id, status, progress },
+    },
+  ]
 }
 
 /** The stored file of an export, in the exports storage; download names are separate (the job's file_name). */
@@ -81,6 +101,10 @@ export async function writeExport(
   }
   const format: ExportFormat = job.format
   await markStarted(db, job.id, ctx.attempt, Date.now())
+  const tell = (status: number, rows: number) => {
+    for (const fact of progressFact(job, status, rows)) options.tell?.(fact)
+  }
+  tell(ExportJobStatus.Pending, 0)
   ctx.log?.(`export ${job.uuid} started (attempt ${String(ctx.attempt)})`)
   if (options.holdMs) await delay(options.holdMs, undefined, { signal: ctx.signal })
   await mkdir(PARTS_DIR, { recursive: true })
@@ -94,7 +118,10 @@ export async function writeExport(
       columns: source.columns,
       rows: source.rows(db, { entityCode: job.entity_code, setIds }, filters.data),
       progressEvery: options.progressEvery ?? 10_000,
-      onProgress: (rows) => recordProgress(db, job.id, rows, Date.now()),
+      onProgress: async (rows) => {
+        await recordProgress(db, job.id, rows, Date.now())
+        tell(ExportJobStatus.Pending, rows)
+      },
       signal: ctx.signal,
     })
     ctx.signal.throwIfAborted()
@@ -105,6 +132,7 @@ export async function writeExport(
       fileSize: result.size,
       now: Date.now(),
     })
+    tell(ExportJobStatus.Ready, result.rowCount)
   } finally {
     await rm(temp, { force: true })
   }
@@ -146,14 +174,19 @@ export async function sweepExports(
 export function registerExportJobs(
   app: FastifyInstance,
   settings: { storage: FileStorage; retentionDays: number },
-  options: ExportJobOptions = {},
+  jobOptions: ExportJobOptions = {},
 ): void {
+  const options: ExportJobOptions = { tell: (fact) => app.live.tell(fact), ...jobOptions }
   app.jobs.register<ExportWritePayload>(
     EXPORT_WRITE,
     (payload, ctx) => writeExport(app.db, settings.storage, payload, ctx, options),
     {
       maxAttempts: 2,
-      onDead: (payload, reason, db) => markFailed(db, payload.export_id, reason, Date.now()),
+      onDead: async (payload, reason, db) => {
+        await markFailed(db, payload.export_id, reason, Date.now())
+        const job = await findExportJobById(db, payload.export_id)
+        for (const fact of job ? progressFact(job, ExportJobStatus.Failed, job.progress) : []) options.tell?.(fact)
+      },
     },
   )
   app.jobs.register(EXPORTS_SWEEP, async (_payload, ctx) => {

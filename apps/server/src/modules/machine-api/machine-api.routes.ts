@@ -1,4 +1,5 @@
 import {
+  LiveEventName,
   machineCommandIdParams,
   machineCommandPollQuery,
   machineCommandPollResponse,
@@ -60,6 +61,24 @@ export function machineApiRoutes(app: FastifyInstance): void {
         app.counts.invalidate(orderCountScope(caller.entity_code))
         app.counts.invalidate(transactionCountScope(caller.entity_code))
       }
+      // The portal's open screens hear it (issue 16); the answer does not wait for that.
+      const entities = [caller.entity_code]
+      const machineId = caller.id
+      app.live.tell(
+        ...(outcome.statusChanged
+          ? [{ name: LiveEventName.machineStatus, entities, machineId, data: { machine_id: machineId } } as const]
+          : []),
+        ...(outcome.orderIds.length > 0
+          ? [
+              {
+                name: LiveEventName.orderCreated,
+                entities,
+                machineId,
+                data: { machine_id: machineId, order_ids: outcome.orderIds },
+              } as const,
+            ]
+          : []),
+      )
       return { data: { results: outcome.results } }
     },
   )

@@ -37,6 +37,8 @@ export interface IngestOutcome {
   statusChanged: boolean
   /** Whether orders were added (the order and transaction lists' cached counts are then stale). */
   ordersAdded: boolean
+  /** The ids of the orders added. */
+  orderIds: number[]
   /** Whether credit log entries were added (the credits list's cached counts are then stale). */
   creditsAdded: boolean
   /** Whether maintenance visits were added or changed (the maintenance list's cached counts are then stale). */
@@ -74,6 +76,7 @@ export async function ingestEvents(
   const results: MachineEventResult[] = []
   let statusChanged = false
   let ordersAdded = false
+  let orderIds: number[] = []
   let creditsAdded = false
   let visitsChanged = false
   await db.transaction().execute(async (trx) => {
@@ -192,7 +195,7 @@ export async function ingestEvents(
       if (event.type === 'stock' || event.type === 'maintenance' || event.type === 'vend') stockChanged = true
       lastActivity = Math.max(lastActivity, at)
     }
-    await insertOrders(trx, orders)
+    orderIds = await insertOrders(trx, orders)
     await insertCreditLogs(trx, credits)
     ordersAdded = orders.length > 0
     creditsAdded = credits.length > 0
@@ -219,7 +222,7 @@ export async function ingestEvents(
     if (lastActivity > 0) await recordActivity(trx, machine.id, lastActivity)
     if (stockChanged) await refreshMachineTotals(trx, machine.entity_code, machine.id)
   })
-  return { results, statusChanged, ordersAdded, creditsAdded, visitsChanged }
+  return { results, statusChanged, ordersAdded, orderIds, creditsAdded, visitsChanged }
 }
 
 /**

@@ -60,8 +60,9 @@ function chunks<T extends object>(rows: readonly T[]): T[][] {
  * large batch), rows in the batch's order, so ids ascend as the events did. Each order's id is found by its uuid,
  * not by the position of the returned rows, which no database promises.
  */
-export async function insertOrders(db: Db, orders: readonly NewOrder[]): Promise<void> {
-  if (orders.length === 0) return
+/** Inserts the orders with everything they hold; returns the orders' ids. */
+export async function insertOrders(db: Db, orders: readonly NewOrder[]): Promise<number[]> {
+  if (orders.length === 0) return []
   const ids = new Map<string, number>()
   for (const chunk of chunks(orders.map((o) => o.order)))
     for (const row of await db.insertInto('machine_order').values(chunk).returning(['id', 'uuid']).execute())
@@ -79,4 +80,5 @@ export async function insertOrders(db: Db, orders: readonly NewOrder[]): Promise
   for (const chunk of chunks(payments)) await db.insertInto('machine_order_payment').values(chunk).execute()
   const transactions = orders.flatMap((o) => o.transactions)
   for (const chunk of chunks(transactions)) await db.insertInto('payment_transaction').values(chunk).execute()
+  return [...ids.values()]
 }

@@ -1,5 +1,11 @@
 import type { AuthorizationAnswer, TariffElement, TimedReading } from '@portal/contract'
-import { authorizeToken, meteredCharging, priceSession, stopReasonOfOcpp } from '@portal/contract'
+import {
+  authorizeToken,
+  LiveEventName,
+  meteredCharging,
+  priceSession,
+  stopReasonOfOcpp,
+} from '@portal/contract'
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/database'
 import { parseJson } from '../../lib/json'
@@ -156,13 +162,17 @@ export async function startTransaction(s: OcppSession, start: TransactionStart):
     return row
   })
   if (opened.created) {
-    s.publish?.(SESSION_STARTED, {
-      ...publicFacts(s, {
-        uid,
-        entity_code: s.charger.entity_code,
-        emsp_entity_code: owner?.entity_code ?? s.charger.entity_code,
-      }),
-      status: refused ? 'START_FAILURE' : 'ACTIVE',
+    const facts = publicFacts(s, {
+      uid,
+      entity_code: s.charger.entity_code,
+      emsp_entity_code: owner?.entity_code ?? s.charger.entity_code,
+    })
+    const status = refused ? 'START_FAILURE' : 'ACTIVE'
+    s.publish?.(SESSION_STARTED, { ...facts, status })
+    s.tell?.({
+      name: LiveEventName.sessionStarted,
+      entities: [facts.entity_code, facts.emsp_entity_code],
+      data: { session: facts.session, charge_point: facts.charge_point, status },
     })
   }
   if (start.readings && start.readings.length > 0 && !refused)
@@ -242,7 +252,15 @@ export async function applyReadings(
     await updateSession(trx, row.id, { ...patch, last_updated: now })
     return row
   })
-  if (updated) s.publish?.(SESSION_UPDATED, publicFacts(s, updated))
+  if (updated) {
+    const facts = publicFacts(s, updated)
+    s.publish?.(SESSION_UPDATED, facts)
+    s.tell?.({
+      name: LiveEventName.sessionUpdated,
+      entities: [facts.entity_code, facts.emsp_entity_code],
+      data: { session: facts.session, charge_point: facts.charge_point },
+    })
+  }
   return updated !== null
 }
 
@@ -304,7 +322,13 @@ export async function stopTransaction(
       s.warn?.({ identity: s.charger.ocpp_identity, ref }, 'ocpp: stop for an unknown transaction')
     return done
   }
-  s.publish?.(SESSION_STOPPED, publicFacts(s, done))
+  const stopped = publicFacts(s, done)
+  s.publish?.(SESSION_STOPPED, stopped)
+  s.tell?.({
+    name: LiveEventName.sessionStopped,
+    entities: [stopped.entity_code, stopped.emsp_entity_code],
+    data: { session: stopped.session, charge_point: stopped.charge_point },
+  })
   if (done.license_plate !== null) await deriveCarbon(s, done.entity_code, done.license_plate, now)
   return 'completed'
 }

@@ -218,6 +218,7 @@ export function registerOcpp(
           app.log.warn({ err }, `ocpp: publishing ${topic} failed`)
         })
       },
+      tell: (fact) => app.live.tell(fact),
       warn: (fields, message) => app.log.warn({ ...fields, identity }, message),
     })
 

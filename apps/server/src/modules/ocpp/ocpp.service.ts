@@ -2,11 +2,13 @@ import type { OcppProtocol } from '@portal/contract'
 import type { AuthorizationAnswer } from '@portal/contract'
 import {
   authorizeToken,
+  LiveEventName,
   connectorStatusOfOcpp,
   evseStatusOfConnectors,
   ocppErrorCode,
 } from '@portal/contract'
 import type { Db } from '../../db/database'
+import type { LiveFact } from '../live/live-kinds'
 import { ocppError } from './ocpp-errors'
 import type { NumberedConnector, OcppCharger } from './ocpp.repository'
 import { findTokenOwner } from './ocpp-transaction.repository'
@@ -30,6 +32,8 @@ export interface OcppSession {
   now: () => number
   /** Tells the other instances (and, with step 11, the portal) that a session started, moved or stopped. */
   publish?: (topic: string, payload: unknown) => void
+  /** Tells the portal's open screens (modules/live); absent in tests that do not listen. */
+  tell?: (fact: LiveFact) => void
   /** Problems worth an operator's look that the charger is not told about (a stop for a transaction we never saw). */
   warn?: (fields: Record<string, unknown>, message: string) => void
 }
@@ -77,6 +81,7 @@ export async function boot(
     },
     s.now(),
   )
+  tellCharger(s)
   // A charger an operator has not commissioned yet waits (Pending), retrying at the interval.
   return { status: commissioned ? 'Accepted' : 'Pending', interval: s.heartbeatIntervalS }
 }
@@ -130,6 +135,7 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
   const errorCode = ocppErrorCode(report.errorCode)
   if (report.evse === undefined && report.connector === 0) {
     await recordChargerStatus(s.db, s.charger.id, status, errorCode, now)
+    tellCharger(s)
     return
   }
   const connectors = await numberedConnectors(s.db, s.charger.id)
@@ -144,6 +150,23 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
   if (applied.applied && connectors.length === 1)
     await recordChargerStatus(s.db, s.charger.id, status, errorCode, now)
   else await recordHeartbeat(s.db, s.charger.id, now)
+  if (applied.applied) {
+    s.tell?.({
+      name: LiveEventName.connectorStatus,
+      entities: [s.charger.entity_code],
+      data: { charge_point: s.charger.uid, location_id: s.charger.location_id, status },
+    })
+    if (connectors.length === 1) tellCharger(s)
+  }
+}
+
+/** The charger's own status or its being online changed. */
+export function tellCharger(s: OcppSession): void {
+  s.tell?.({
+    name: LiveEventName.chargerStatus,
+    entities: [s.charger.entity_code],
+    data: { charge_point: s.charger.uid, location_id: s.charger.location_id },
+  })
 }
 
 /**

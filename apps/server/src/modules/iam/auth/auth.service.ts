@@ -19,6 +19,7 @@ import {
   findToken,
   insertTokens,
   revokeSession,
+  sessionStanding,
   spendToken,
 } from './session.repository'
 
@@ -289,6 +290,21 @@ export async function logout(db: Db, auth: AuthContext, client: ClientInfo, now 
 }
 
 /** Resolves an access token to its caller, or null when it is unknown, expired, revoked or of a barred user. */
+/**
+ * Whether a session that was authenticated earlier may still be served, without its token (which may have expired
+ * and been refreshed meanwhile): not revoked, its user not barred, still in the same entity, still refreshable.
+ */
+export async function sessionStillValid(db: Db, auth: AuthContext, now = Date.now()): Promise<boolean> {
+  const standing = await sessionStanding(db, auth.sessionId, now)
+  return (
+    standing !== undefined &&
+    !standing.revoked &&
+    standing.refreshable &&
+    standing.entityCode === auth.entityCode &&
+    REFUSED_STATUS[standing.userStatus] === undefined
+  )
+}
+
 export async function authenticate(db: Db, token: string, now = Date.now()): Promise<AuthContext | null> {
   const owner = await findToken(db, hashToken(token))
   if (!owner || owner.kind !== 'access' || owner.revoked_at !== null || owner.expires_at <= now) return null

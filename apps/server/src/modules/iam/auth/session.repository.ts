@@ -144,3 +144,40 @@ export async function revokeUserSessions(
 export async function setSessionEntity(db: Db, sessionId: string, entityCode: string): Promise<void> {
   await db.updateTable('auth_session').set({ entity_code: entityCode }).where('id', '=', sessionId).execute()
 }
+
+/**
+ * Where a session stands now, for what outlives one request (the live stream): its entity, whether it was revoked,
+ * its user's status, and whether it can still be refreshed (an unspent refresh token not yet expired). Undefined when
+ * the session does not exist.
+ */
+export async function sessionStanding(db: Db, sessionId: string, now: number) {
+  const row = await db
+    .selectFrom('auth_session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .where('s.id', '=', sessionId)
+    .select((eb) => [
+      's.entity_code',
+      's.revoked_at',
+      'u.status',
+      eb
+        .exists(
+          eb
+            .selectFrom('auth_token as t')
+            .whereRef('t.session_id', '=', 's.id')
+            .where('t.kind', '=', 'refresh')
+            .where('t.spent_at', 'is', null)
+            .where('t.expires_at', '>', now)
+            .select('t.token_hash'),
+        )
+        .as('refreshable'),
+    ])
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    entityCode: row.entity_code,
+    revoked: row.revoked_at !== null,
+    userStatus: row.status,
+    // SQLite answers exists() with 0 or 1, PostgreSQL with a boolean.
+    refreshable: Boolean(row.refreshable),
+  }
+}
