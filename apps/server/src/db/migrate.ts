@@ -37,6 +37,7 @@ import * as ocppCommandLinks from './migrations/20261129-0055-ocpp-command-links
 import * as machineApi from './migrations/20261129-0056-machine-api'
 import * as machineCommands from './migrations/20261129-0057-machine-commands'
 import * as liveEvents from './migrations/20261129-0058-live-events'
+import * as refundEmsp from './migrations/20261129-0059-refund-emsp'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0056-machine-api': machineApi,
   '20261129-0057-machine-commands': machineCommands,
   '20261129-0058-live-events': liveEvents,
+  '20261129-0059-refund-emsp': refundEmsp,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -189,6 +189,7 @@ const SESSION_COLUMNS = [
 const REFUND_COLUMNS = [
   'session_id',
   'entity_code',
+  'emsp_entity_code',
   'uuid',
   'amount',
   'currency',
@@ -592,6 +593,7 @@ class SessionGenerator {
       rows.refunds.push([
         id,
         net.entity,
+        emsp,
         this.uuid(5, id),
         amount,
         currency,

@@ -228,6 +228,8 @@ export interface EvSessionRefundTable {
   id: Generated<number>
   session_id: number
   entity_code: string
+  /** The session's EMSP, copied (migration 20261129-0059): the EMSP home sums its refunds without the sessions. */
+  emsp_entity_code: string
   uuid: string
   amount: number
   currency: string

@@ -166,7 +166,7 @@ export async function networkCounts(db: Db, entityCode: string, now: number): Pr
 
 /**
  * Refunds issued since `from` per currency, and of them those since `today`: the CPO's by its own entity code, the
- * EMSP's through the sessions of its customers. Refunds are rare; both reads are short index ranges.
+ * EMSP's by the EMSP each refund names (copied from its session). Refunds are rare; both reads are short index ranges.
  */
 export async function refundsSince(
   db: Db,
@@ -175,14 +175,9 @@ export async function refundsSince(
   from: number,
   today: number,
 ): Promise<{ currency: string; total: number; today: number }[]> {
-  const base =
-    side === 'CPO'
-      ? db.selectFrom('ev_session_refund as r').where('r.entity_code', '=', entityCode)
-      : db
-          .selectFrom('ev_session_refund as r')
-          .innerJoin('ev_session as s', 's.id', 'r.session_id')
-          .where('s.emsp_entity_code', '=', entityCode)
-  const rows = await base
+  const rows = await db
+    .selectFrom('ev_session_refund as r')
+    .where(side === 'CPO' ? 'r.entity_code' : 'r.emsp_entity_code', '=', entityCode)
     .where('r.created_at', '>=', from)
     .select([
       'r.currency',

@@ -533,6 +533,7 @@ export async function buildWorld(db: Db, now: number): Promise<World> {
       .values({
         session_id: session.id,
         entity_code: session.cpo,
+        emsp_entity_code: session.emsp,
         uuid: randomUUID(),
         amount,
         currency: session.currency,

@@ -258,6 +258,7 @@ export async function refundSession(
     await insertSessionRefund(trx, {
       session_id: record.id,
       entity_code: record.entity_code,
+      emsp_entity_code: record.emsp_entity_code,
       uuid: refundUuid,
       amount,
       currency: record.currency,
