@@ -15,6 +15,8 @@ export interface ApiServerOptions {
    * figures show the framework's own floor.
    */
   logRequests?: boolean
+  /** Live streams one user may hold (the live bench opens thousands as one user). */
+  liveMaxPerUser?: number
 }
 
 /** Messages from a child server to the parent. */

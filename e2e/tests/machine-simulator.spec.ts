@@ -1,10 +1,7 @@
-import type { APIRequestContext } from '@playwright/test'
 import { minorUnitsToText } from '@portal/contract'
-import type { MachineDetail, MachineFilterData } from '@portal/contract'
-import { demoMachineKey } from '../../apps/server/src/seed/machine-keys'
-import { SimulatedMachine } from '../../apps/server/src/simulator/simulated-machine'
 import { expect, test } from './fixtures'
-import { DEMO_PASSWORD, machineRows, waitForMachines } from './support'
+import { simulatedMachineOf, vendingMachineAt } from './simulated-machines'
+import { machineRows, waitForMachines } from './support'
 
 /*
  * A simulated machine (issue 15) against the real server: it sells, and the order shows in Machine Sales; it reports
@@ -12,23 +9,6 @@ import { DEMO_PASSWORD, machineRows, waitForMachines } from './support'
  * carried out, and its result shows on the page. The machine is driven step by step (no timers), so nothing here
  * depends on chance: its random source always picks the first choice (a sale paid with PayNow, from its first slot).
  */
-
-async function vendingMachine(request: APIRequestContext, baseURL: string) {
-  const login = await request.post(`${baseURL}/api/main/iam/login`, {
-    data: { username: 'vending', password: DEMO_PASSWORD },
-  })
-  const { token } = ((await login.json()) as { data: { token: string } }).data
-  const headers = { authorization: `Token ${token}` }
-  // Far down the list: other tests read and change the first machines.
-  const list = await request.post(`${baseURL}/api/main/iot/machines/filter`, {
-    headers,
-    data: { limit: 1, offset: 120 },
-  })
-  const [row] = ((await list.json()) as { data: MachineFilterData }).data.machines
-  if (!row) throw new Error('no demo machine at offset 120')
-  const detail = await request.get(`${baseURL}/api/main/iot/machines/${String(row.machine_id)}`, { headers })
-  return ((await detail.json()) as { data: MachineDetail }).data
-}
 
 test.describe('A simulated vending machine, as the vending operator', () => {
   test.use({ user: 'vending' })
@@ -39,21 +19,8 @@ test.describe('A simulated vending machine, as the vending operator', () => {
     baseURL,
   }) => {
     const origin = baseURL ?? ''
-    const m = await vendingMachine(request, origin)
-    const machine = new SimulatedMachine({
-      baseUrl: origin,
-      apiKey: demoMachineKey('VEND', m.serial_number),
-      name: m.serial_number,
-      slots: m.items.map((i) => ({
-        slot_no: i.slot_no,
-        price: i.price,
-        sku_id: i.sku_id,
-        stock: Math.max(i.stock, 5),
-        capacity: Math.max(i.capacity, 5),
-        enabled: true,
-      })),
-      random: () => 0,
-    })
+    const m = await vendingMachineAt(request, origin, 120)
+    const machine = simulatedMachineOf(origin, m)
     const slot = machine.slots[0]
     if (!slot) throw new Error('the machine has no slots')
 

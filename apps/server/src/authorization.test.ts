@@ -714,7 +714,12 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         .executeTakeFirstOrThrow()
       // As the machine API tells it when a status changes (the ingest itself is live.routes.test's).
       await ctx.t.app.live.emit([
-        { name: 'machine.status', entities: ['VEND'], machineId: machine.id, data: { machine_id: machine.id } },
+        {
+          name: 'machine.status',
+          entities: ['VEND'],
+          machineId: machine.id,
+          data: { machine_id: machine.id },
+        },
       ])
       const seen = await own.next((m) => m.event === 'machine.status')
       expect(JSON.parse(seen.data)).toEqual({ machine_id: machine.id })

@@ -228,7 +228,7 @@ describe.skipIf(!canRun)('several server processes on one PostgreSQL', () => {
     expect(Date.now() - started).toBeLessThan(10_000)
   })
 
-  it("carries to a live stream held by one instance what a machine told the other, within a second", async () => {
+  it('carries to a live stream held by one instance what a machine told the other, within a second', async () => {
     const token = await tokenOf(a, 'vending')
     const list = await send(a, 'POST', '/api/main/iot/machines/filter', {
       token,

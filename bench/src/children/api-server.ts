@@ -27,6 +27,9 @@ try {
       database,
       migrate: false,
       ...(options.logRequests ? { logStream: createWriteStream('/dev/null') } : {}),
+      ...(options.liveMaxPerUser === undefined
+        ? {}
+        : { live: { stream: { maxPerUser: options.liveMaxPerUser } } }),
     },
   )
   // Bench-only knob: routes read `app.counts` at request time, so a replaced cache takes effect for all of them.

@@ -161,7 +161,7 @@ async function send(
   options: RequestOptions,
 ): Promise<Response> {
   const token = hooks.token()
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   // A FormData body (an upload) is sent as multipart; the browser writes its content type with the boundary.
   const multipart = options.body instanceof FormData
   if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json'
@@ -266,6 +266,29 @@ export function requestBlob(
     if (!response.ok) throw await toApiError(response)
     return response.blob()
   })
+}
+
+/**
+ * A GET whose answer is read as it arrives (the live stream, text/event-stream): the same auth header and 401 retry
+ * as every call; the response is handed back unread, ok or not, for the caller to read or to judge.
+ */
+export async function openStream(
+  service: Service,
+  path: string,
+  options: Pick<RequestOptions, 'signal' | 'headers'> = {},
+): Promise<Response> {
+  const headers = { ...options.headers, accept: 'text/event-stream' }
+  let response = await send(service, 'GET', path, { ...options, headers })
+  if (response.status === 401 && (await hooks.reauthorize())) {
+    await response.body?.cancel()
+    response = await send(service, 'GET', path, { ...options, headers })
+  }
+  return response
+}
+
+/** Asks the session to refresh its token (the live stream was told its session changed); true when it did. */
+export function reauthorize(): Promise<boolean> {
+  return hooks.reauthorize()
 }
 
 /** A client per service, as the spec's portal has (main, bus, charging, reporting, forms, cases). */

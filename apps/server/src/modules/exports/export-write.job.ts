@@ -46,7 +46,7 @@ export interface ExportJobOptions {
 
 /** The export's progress, to the user who asked for it (nobody, once that user is deleted). */
 function progressFact(
-  job: Pick<ExportJobRow, 'id' | 'entity_code' | 'requested_by'>,
+  job: Pick<ExportJobRow, 'uuid' | 'entity_code' | 'requested_by'>,
   status: number,
   progress: number,
 ): LiveFact[] {
@@ -56,7 +56,7 @@ function progressFact(
       name: LiveEventName.exportProgress,
       entities: [job.entity_code],
       userId: job.requested_by,
-      data: { export_id: job.id, status, progress },
+      data: { export_uuid: job.uuid, status, progress },
     },
   ]
 }
@@ -185,7 +185,8 @@ export function registerExportJobs(
       onDead: async (payload, reason, db) => {
         await markFailed(db, payload.export_id, reason, Date.now())
         const job = await findExportJobById(db, payload.export_id)
-        for (const fact of job ? progressFact(job, ExportJobStatus.Failed, job.progress) : []) options.tell?.(fact)
+        for (const fact of job ? progressFact(job, ExportJobStatus.Failed, job.progress) : [])
+          options.tell?.(fact)
       },
     },
   )

@@ -35,7 +35,12 @@ describe('hears', () => {
     ['a permission it has nothing on (unknown)', everything, row(1, { resource: 'orders/*' }), false],
     ['a machine of its sets', east, row(1), true],
     ['a machine outside its sets', east, row(1, { machine_id: 8 }), false],
-    ['an event about no machine, under a grant limited to sets (sets limit machines only)', east, row(1, { machine_id: null }), true],
+    [
+      'an event about no machine, under a grant limited to sets (sets limit machines only)',
+      east,
+      row(1, { machine_id: null }),
+      true,
+    ],
     ["another user's own event", everything, row(1, { user_id: 2 }), false],
     ['its own event', everything, row(1, { user_id: 1 }), true],
   ])('%s', (_what, who, event, expected) => {
@@ -117,8 +122,18 @@ describe.each(DIALECTS)('the live feed on %s', (dialect) => {
       .orderBy('entity_code')
       .execute()
     expect(rows).toEqual([
-      { entity_code: 'CPO', app: 'ev', resource: 'sessions/*', data: expect.stringContaining('s-1') as string },
-      { entity_code: 'EMSP', app: 'ev', resource: 'sessions/*', data: expect.stringContaining('s-1') as string },
+      {
+        entity_code: 'CPO',
+        app: 'ev',
+        resource: 'sessions/*',
+        data: expect.stringContaining('s-1') as string,
+      },
+      {
+        entity_code: 'EMSP',
+        app: 'ev',
+        resource: 'sessions/*',
+        data: expect.stringContaining('s-1') as string,
+      },
     ])
     feed.close()
   })

@@ -22,6 +22,8 @@ export interface LiveStreamOptions {
   maxBacklog: number
   /** What the client waits before reconnecting (the `retry:` field). */
   retryMs: number
+  /** Streams one user may hold at once (a tab each; more is a leak or an attack). */
+  maxPerUser: number
 }
 
 export const DEFAULT_STREAM_OPTIONS: LiveStreamOptions = {
@@ -31,6 +33,7 @@ export const DEFAULT_STREAM_OPTIONS: LiveStreamOptions = {
   maxBufferedBytes: 1024 * 1024,
   maxBacklog: 2_000,
   retryMs: 3_000,
+  maxPerUser: 10,
 }
 
 /** One event in the text/event-stream format. The data is JSON on one line, so it can never break the framing. */
@@ -117,7 +120,13 @@ export class LiveStream {
       const backlog =
         pruned || unknown
           ? null
-          : await entityEventsBetween(this.db, this.audience.entityCode, lastEventId, upTo, this.options.maxBacklog)
+          : await entityEventsBetween(
+              this.db,
+              this.audience.entityCode,
+              lastEventId,
+              upTo,
+              this.options.maxBacklog,
+            )
       if (backlog === null || backlog.length >= this.options.maxBacklog) {
         this.write(frame({ name: LIVE_RESYNC, data: '{}' }))
         return sent
@@ -133,7 +142,8 @@ export class LiveStream {
 
   private send(events: readonly StoredLiveEvent[]): void {
     let text = ''
-    for (const e of events) if (hears(this.audience, e)) text += frame({ id: e.id, name: e.name, data: e.data })
+    for (const e of events)
+      if (hears(this.audience, e)) text += frame({ id: e.id, name: e.name, data: e.data })
     if (text !== '') this.write(text)
   }
 
@@ -141,7 +151,9 @@ export class LiveStream {
     if (this.ended) return
     this.res.write(text)
     if (this.res.writableLength > this.options.maxBufferedBytes) {
-      this.log.warn(`live: a stream of ${this.auth.username} fell behind by ${String(this.res.writableLength)} bytes; ended`)
+      this.log.warn(
+        `live: a stream of ${this.auth.username} fell behind by ${String(this.res.writableLength)} bytes; ended`,
+      )
       this.end()
     }
   }

@@ -11,7 +11,10 @@ declare module 'fastify' {
 }
 
 /** The instance's live feed; after registerBackground (it rides the event bus and the job queue). */
-export function registerLive(app: FastifyInstance, options: Partial<Omit<LiveFeedOptions, 'log'>> = {}): void {
+export function registerLive(
+  app: FastifyInstance,
+  options: Partial<Omit<LiveFeedOptions, 'log'>> = {},
+): void {
   const feed = new LiveFeed(app.db, app.events, {
     ...options,
     log: { error: (m) => app.log.error(m) },

@@ -8,7 +8,10 @@ const toStored = (row: LiveEventRow): StoredLiveEvent => ({ ...row, id: Number(r
 
 export async function insertLiveEvents(db: Db, rows: readonly NewLiveEventRow[]): Promise<void> {
   if (rows.length === 0) return
-  await db.insertInto('live_event').values([...rows]).execute()
+  await db
+    .insertInto('live_event')
+    .values([...rows])
+    .execute()
 }
 
 /** Every entity's events after `after`, and those of `missing` (ids skipped earlier that may have committed since). */
@@ -22,7 +25,9 @@ export async function liveEventsAfter(
     .selectFrom('live_event')
     .selectAll()
     .where((eb) =>
-      missing.length === 0 ? eb('id', '>', after) : eb.or([eb('id', '>', after), eb('id', 'in', [...missing])]),
+      missing.length === 0
+        ? eb('id', '>', after)
+        : eb.or([eb('id', '>', after), eb('id', 'in', [...missing])]),
     )
     .orderBy('id')
     .limit(limit)
@@ -67,7 +72,11 @@ export async function deleteLiveEventsBefore(db: Db, before: number): Promise<nu
 }
 
 /** The entity's machines held by these sets (a stream limited to sets hears only them). */
-export async function machineIdsInSets(db: Db, entityCode: string, setIds: readonly number[]): Promise<number[]> {
+export async function machineIdsInSets(
+  db: Db,
+  entityCode: string,
+  setIds: readonly number[],
+): Promise<number[]> {
   if (setIds.length === 0) return []
   const rows = await db
     .selectFrom('machine_set')

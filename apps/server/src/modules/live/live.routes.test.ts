@@ -163,7 +163,7 @@ describe.each(DIALECTS)('the live stream on %s', (dialect) => {
     await expect.poll(() => quiet.comments, { timeout: 5_000 }).toBeGreaterThanOrEqual(2)
   })
 
-  it("stays open when the access token expires (the portal refreshes it), and ends with reauth when the session is signed out", async () => {
+  it('stays open when the access token expires (the portal refreshes it), and ends with reauth when the session is signed out', async () => {
     const token = await loginAs(t.app, 'vending')
     const stream = await open(token)
     const session = await t.app.db
@@ -196,7 +196,10 @@ describe.each(DIALECTS)('the live stream on %s', (dialect) => {
       body: { source: 'machines', format: 'csv', filters: {} },
     })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    const done = await mine.next((m) => m.event === 'export.progress' && JSON.parse(m.data).status === 2, 20_000)
+    const done = await mine.next(
+      (m) => m.event === 'export.progress' && JSON.parse(m.data).status === 2,
+      20_000,
+    )
     expect(JSON.parse(done.data)).toMatchObject({ status: 2 })
     expect(colleague.named('export.progress')).toEqual([])
   })

@@ -7,9 +7,6 @@ import { audienceOf } from './live-audience'
 import type { LiveStreamOptions } from './live-stream'
 import { DEFAULT_STREAM_OPTIONS, LiveStream } from './live-stream'
 
-/** A user's browser tabs each hold one; more than this is a leak or an attack. */
-export const MAX_STREAMS_PER_USER = 10
-
 /**
  * GET /api/main/live (issue 16): the caller's live events as text/event-stream, for as long as the session stands
  * (an access token that expires meanwhile does not end it; a revoked session does). `Last-Event-ID` resumes.
@@ -37,11 +34,11 @@ export function liveRoutes(app: FastifyInstance, options: Partial<LiveStreamOpti
     async (request, reply) => {
       const { auth } = callerOf(request)
       const mine = [...open].filter((s) => s.auth.userId === auth.userId).length
-      if (mine >= MAX_STREAMS_PER_USER)
+      if (mine >= settings.maxPerUser)
         throw new HttpError(
           429,
           'TOO_MANY_REQUESTS',
-          `You already have ${String(MAX_STREAMS_PER_USER)} live streams open; close a tab or two`,
+          `You already have ${String(settings.maxPerUser)} live streams open; close a tab or two`,
         )
       const audience = await audienceOf(app.db, auth)
       await app.live.ready()

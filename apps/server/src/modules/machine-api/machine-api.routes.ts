@@ -66,7 +66,14 @@ export function machineApiRoutes(app: FastifyInstance): void {
       const machineId = caller.id
       app.live.tell(
         ...(outcome.statusChanged
-          ? [{ name: LiveEventName.machineStatus, entities, machineId, data: { machine_id: machineId } } as const]
+          ? [
+              {
+                name: LiveEventName.machineStatus,
+                entities,
+                machineId,
+                data: { machine_id: machineId },
+              } as const,
+            ]
           : []),
         ...(outcome.orderIds.length > 0
           ? [

@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher/language-swi
 import { Logo } from '@/components/ui/logo/logo'
 import { useSession } from '@/lib/session/session-store'
 import { useEntitySettingsAccess } from '@/lib/session/use-entity-settings-access'
+import { LiveIndicator } from './live-indicator'
 import { UserMenu } from './user-menu'
 
 /**
@@ -85,6 +86,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="mx-1 hidden h-6 w-px bg-slate-200 sm:block" />
       <EntityItem />
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        <LiveIndicator />
         <div className="hidden sm:block">
           <LanguageSwitcher hideLabel />
         </div>

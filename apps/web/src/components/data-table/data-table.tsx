@@ -56,6 +56,9 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string
   /** Shown in a bar over the rows while some are selected: what can be done with them. */
   selectionActions?: ReactNode
+  /** Rows that arrived since the page was read (the live stream): "N new — show" instead of moving the page. */
+  newRows?: number
+  onShowNewRows?: (() => void) | undefined
 }
 
 /**
@@ -210,6 +213,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <PhoneSort columns={columns} sort={sort} onSortChange={(s) => props.onSortChange?.(s)} />
             )}
           </div>
+        </div>
+      )}
+
+      {(props.newRows ?? 0) > 0 && props.onShowNewRows && (
+        <div
+          role="status"
+          className="flex items-center justify-center border-b border-brand-100 bg-brand-50 px-4 py-1.5 text-sm"
+        >
+          <button
+            type="button"
+            onClick={props.onShowNewRows}
+            className="rounded-md px-2 py-0.5 font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            data-testid="new-rows"
+          >
+            {t('table.newRows', { count: props.newRows ?? 0 })}
+          </button>
         </div>
       )}
 

@@ -1,6 +1,9 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query'
+import type { LiveEvent, LiveEventName } from '@portal/contract'
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { isForbidden } from '@/lib/http'
+import { useLiveEvents, useLiveRefresh } from '@/lib/live/live-store'
 import { serverMessage } from '@/lib/server-messages'
 import { useSession } from '@/lib/session/session-store'
 import type { FilterDef, ListSort, ListState } from './list-state'
@@ -80,6 +83,22 @@ export interface UseListOptions<Body, Data, Row, CountBody = never> {
   onReset?: () => void
   /** Refetches the page on screen this often while it returns a number (a list of jobs still running). */
   refetchInterval?: (data: Data | undefined) => number | false
+  /** The live stream (issue 16): what changes the rows on screen, and what adds rows. */
+  live?: LiveListOptions
+}
+
+/**
+ * A list's live updates: events of `refresh` read the page on screen again (statuses change in place, the rows stay
+ * where they are); events of `added` are counted and offered as "N new — show", so the page never moves under the
+ * reader's hand. While the stream is down, the page is read again on a timer instead.
+ */
+export interface LiveListOptions {
+  refresh?: readonly LiveEventName[]
+  added?: readonly LiveEventName[]
+  /** How many rows an `added` event stands for (an order's items, a batch of orders); 1 by default. */
+  countAdded?: (event: LiveEvent) => number
+  /** Whether an event concerns this list at all (a machine's page follows its own machine only). */
+  concerns?: (event: LiveEvent) => boolean
 }
 
 /** The props of the DataTable that the list owns: spread them into the table. */
@@ -100,6 +119,8 @@ export interface ListTableProps<Row> {
   onResetFilters: () => void
   sort: ListSort | null
   onSortChange: (sort: ListSort | null) => void
+  newRows: number
+  onShowNewRows: (() => void) | undefined
 }
 
 export interface UseListResult<Body, Data, Row> {
@@ -190,6 +211,31 @@ export function useList<Body, Data, Row, CountBody = never>(
     placeholderData: keepPreviousData,
   })
 
+  const { refresh: refreshOn = [], added: addedOn = [], countAdded, concerns } = options.live ?? {}
+  useLiveRefresh([...refreshOn, ...addedOn], () => void query.refetch(), {
+    // Added rows wait for "show"; they are read on the polling timer only (the stream is down, nothing is counted).
+    when: (event) => refreshOn.includes(event.name) && (concerns?.(event) ?? true),
+  })
+  // New rows since the page was read, for the request on screen (another filter or page starts from none).
+  const [added, setAdded] = useState<{ key: string; count: number }>({ key: '', count: 0 })
+  const bodyKey = JSON.stringify(body)
+  const newRows = added.key === bodyKey ? added.count : 0
+  useLiveEvents(addedOn, (event) => {
+    if (event === null) {
+      void query.refetch()
+      return
+    }
+    if (concerns && !concerns(event)) return
+    const n = countAdded ? countAdded(event) : 1
+    setAdded((a) => ({ key: bodyKey, count: (a.key === bodyKey ? a.count : 0) + n }))
+  })
+  const showNewRows = () => {
+    setAdded({ key: '', count: 0 })
+    if (list.page !== 1) list.setPage(1)
+    else void query.refetch()
+    if (options.count) void countQuery.refetch()
+  }
+
   const all = query.data === undefined ? undefined : options.rows(query.data, list)
   let rows = all
   let total: number | undefined
@@ -251,6 +297,8 @@ export function useList<Body, Data, Row, CountBody = never>(
       onResetFilters: options.onReset ?? (() => list.reset()),
       sort: list.sort,
       onSortChange: list.setSort,
+      newRows,
+      onShowNewRows: addedOn.length > 0 ? showNewRows : undefined,
     },
   }
 }

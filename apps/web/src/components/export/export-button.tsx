@@ -12,7 +12,8 @@
  * Ready (with a Download action) or Failed (with the reason). Past exports: the export history screen.
  */
 import type { ExportFormat, ExportJob } from '@portal/contract'
-import { ExportJobStatus, exportFormats } from '@portal/contract'
+import { ExportJobStatus, exportFormats, LiveEventName } from '@portal/contract'
+import { useLiveRefresh } from '@/lib/live/live-store'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -45,6 +46,11 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
     queryFn: ({ signal }) => getExportJob(uuid ?? '', signal),
     enabled: uuid !== null,
     refetchInterval: (q) => (q.state.data?.status === ExportJobStatus.Pending ? POLL_MS : false),
+  })
+  // The stream says how far it got as it goes; the poll above stays as the fallback.
+  useLiveRefresh([LiveEventName.exportProgress], () => void job.refetch(), {
+    everyMs: 200,
+    when: (event) => 'export_uuid' in event.data && event.data.export_uuid === uuid,
   })
 
   const toastDownload = (done: ExportJob) => {

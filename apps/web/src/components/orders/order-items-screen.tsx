@@ -1,11 +1,12 @@
 import type { MachineOrderItem } from '@portal/contract'
-import { ERROR_TOAST_MS } from '@portal/contract'
+import { ERROR_TOAST_MS, LiveEventName } from '@portal/contract'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
+import { ordersIn } from '@/lib/live/live-store'
 import { ExportButton } from '@/components/export/export-button'
 import { useMachineOptions } from '@/components/options/machine-options'
 import { useSetOptions } from '@/components/options/set-options'
@@ -64,6 +65,7 @@ export function OrderItemsScreen({ variant }: OrderItemsScreenProps) {
     filters: defs,
     pageSize: ORDER_ITEMS_PAGE_SIZE,
     paging: 'full-page',
+    live: { added: [LiveEventName.orderCreated], countAdded: ordersIn },
     request: (state, page) => orderItemFilterBody(state, range, page),
     queryKey: (body, entityCode) => orderKeys.items(entityCode, body),
     fetch: filterOrderItems,

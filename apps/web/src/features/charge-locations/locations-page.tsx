@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { ChargeLocation } from '@portal/contract'
 import { lazy, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -94,6 +95,7 @@ export function LocationsPage() {
     filters: defs,
     pageSize: LOCATIONS_PAGE_SIZE,
     paging: 'full-page',
+    live: { refresh: [LiveEventName.chargerStatus, LiveEventName.connectorStatus] },
     request: (state, page) => locationListQuery(state, page, entityCode),
     queryKey: (query, entity) => chargeLocationKeys.list(entity, query),
     fetch: (query, signal) => listChargeLocations(entityCode, query, signal),

@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { EvSession } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -40,6 +41,10 @@ export function CpoSessionsPage() {
     filters: defs,
     pageSize: SESSIONS_PAGE_SIZE,
     paging: 'probe',
+    live: {
+      added: [LiveEventName.sessionStarted],
+      refresh: [LiveEventName.sessionUpdated, LiveEventName.sessionStopped],
+    },
     request: (state, page) => sessionListQuery(state, page, now, entityCode),
     queryKey: (query, entity) => evSessionKeys.list(entity, query),
     fetch: listEvSessions,

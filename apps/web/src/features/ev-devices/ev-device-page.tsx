@@ -1,4 +1,6 @@
 import type { EvDeviceDetail, EvDeviceEvse } from '@portal/contract'
+import { LiveEventName } from '@portal/contract'
+import { useLiveRefresh } from '@/lib/live/live-store'
 import {
   chargeProtocols,
   connectorFormats,
@@ -263,6 +265,17 @@ export function EvDevicePage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const query = useEvDevice(id)
+  // What the charger reports (status, connectors, sessions) shows as it happens (issue 16).
+  useLiveRefresh(
+    [
+      LiveEventName.chargerStatus,
+      LiveEventName.connectorStatus,
+      LiveEventName.sessionStarted,
+      LiveEventName.sessionStopped,
+    ],
+    () => void query.refetch(),
+    { when: (event) => 'charge_point' in event.data && event.data.charge_point === id },
+  )
   const [now] = useState(() => Date.now())
   // The route's id is optional (A §2 `/ev-devices/{id?}`): without one this is the list.
   if (id === '') return <Navigate to="/ev-devices" replace />

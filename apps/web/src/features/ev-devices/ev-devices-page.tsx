@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { EvDevice } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -39,6 +40,7 @@ export function EvDevicesPage() {
     filters: defs,
     pageSize: DEVICES_PAGE_SIZE,
     paging: 'count',
+    live: { refresh: [LiveEventName.chargerStatus, LiveEventName.connectorStatus] },
     request: deviceListQuery,
     queryKey: (q, entityCode) => evDeviceKeys.list(entityCode, q),
     fetch: listEvDevices,

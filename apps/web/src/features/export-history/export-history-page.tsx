@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { ExportJob } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,6 +33,7 @@ export function ExportHistoryPage() {
     filters: defs,
     pageSize: EXPORT_HISTORY_PAGE_SIZE,
     paging: 'count',
+    live: { refresh: [LiveEventName.exportProgress] },
     request: exportHistoryFilterBody,
     queryKey: (body, entityCode) => exportKeys.list(entityCode, body),
     fetch: filterExports,

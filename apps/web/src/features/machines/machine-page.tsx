@@ -1,5 +1,16 @@
 import type { MachineDetail } from '@portal/contract'
-import { formatDateTime, formatMoney, OPENING_DAYS, paymentMethods, vmcTypes } from '@portal/contract'
+import {
+  formatDateTime,
+  formatMoney,
+  LiveEventName,
+  OPENING_DAYS,
+  paymentMethods,
+  vmcTypes,
+} from '@portal/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useLiveRefresh } from '@/lib/live/live-store'
+import { useSession } from '@/lib/session/session-store'
+import { machineKeys } from './api/machine-keys'
 import { labelOf } from '@/lib/labels'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
@@ -274,12 +285,27 @@ function Items({ m }: { m: MachineDetail }) {
   )
 }
 
+/** The machine's status, its latest sales and commands read again as the machine reports (issue 16). */
+function useMachineLive(machineId: number) {
+  const queryClient = useQueryClient()
+  const { entityCode } = useSession()
+  useLiveRefresh(
+    [LiveEventName.machineStatus, LiveEventName.orderCreated],
+    () => {
+      void queryClient.invalidateQueries({ queryKey: machineKeys.detail(entityCode, machineId) })
+      void queryClient.invalidateQueries({ queryKey: machineKeys.recentOrders(entityCode, machineId) })
+    },
+    { when: (event) => 'machine_id' in event.data && event.data.machine_id === machineId },
+  )
+}
+
 /** One machine (/machines/{id}): overview, service statuses, general settings and its slot items. */
 export function MachinePage() {
   const { t } = useTranslation()
   const { id } = useParams()
   const machineId = Number(id)
   const query = useMachine(machineId)
+  useMachineLive(machineId)
   const back = (
     <Link to="/machines" className="text-brand-700 hover:underline">
       ← {t('machines.title')}

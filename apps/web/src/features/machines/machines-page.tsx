@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { MachineListItem } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,6 +28,7 @@ export function MachinesPage() {
     filters: defs,
     pageSize: MACHINES_PAGE_SIZE,
     paging: 'count',
+    live: { refresh: [LiveEventName.machineStatus] },
     request: machineFilterBody,
     queryKey: (body, entityCode) => machineKeys.list(entityCode, body),
     fetch: filterMachines,

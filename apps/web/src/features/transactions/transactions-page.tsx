@@ -1,3 +1,4 @@
+import { LiveEventName } from '@portal/contract'
 import type { PaymentTransaction } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -5,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
+import { ordersIn } from '@/lib/live/live-store'
 import { ExportButton } from '@/components/export/export-button'
 import { useDateRange } from '@/components/orders/date-range'
 import { DateRangeFilter } from '@/components/orders/date-range-filter'
@@ -29,6 +31,7 @@ export function TransactionsPage() {
     filters: defs,
     pageSize: TRANSACTIONS_PAGE_SIZE,
     paging: 'count',
+    live: { added: [LiveEventName.orderCreated], countAdded: ordersIn },
     request: (state, page) => transactionFilterBody(state, range, page),
     queryKey: (body, entityCode) => transactionKeys.list(entityCode, body),
     fetch: filterTransactions,

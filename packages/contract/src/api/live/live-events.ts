@@ -50,11 +50,16 @@ export const liveEventData = {
     location_id: id.nullable(),
     status: z.string(),
   }),
-  [LiveEventName.sessionStarted]: z.object({ session: z.string(), charge_point: z.string(), status: z.string() }),
+  [LiveEventName.sessionStarted]: z.object({
+    session: z.string(),
+    charge_point: z.string(),
+    status: z.string(),
+  }),
   [LiveEventName.sessionUpdated]: z.object({ session: z.string(), charge_point: z.string() }),
   [LiveEventName.sessionStopped]: z.object({ session: z.string(), charge_point: z.string() }),
   [LiveEventName.exportProgress]: z.object({
-    export_id: id,
+    /** The export's uuid, as GET /exports/{uuid} takes it. */
+    export_uuid: z.string(),
     status: z.number().int(),
     /** Rows written so far, as the export job's own `progress`. */
     progress: z.number().int().min(0),

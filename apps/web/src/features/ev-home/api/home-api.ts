@@ -1,8 +1,9 @@
 import type { CpoHome, EmspHome } from '@portal/contract'
-import { cpoHomeResponse, emspHomeResponse, HOME_TREND_DAYS } from '@portal/contract'
+import { cpoHomeResponse, emspHomeResponse, HOME_TREND_DAYS, LiveEventName } from '@portal/contract'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { client } from '@/lib/http'
 import { useSession } from '@/lib/session/session-store'
+import { useLiveRefresh } from '@/lib/live/live-store'
 import { homeKeys } from './home-keys'
 
 const charging = client('charging')
@@ -40,12 +41,25 @@ export function emspHomeQueryOptions(entityCode: string | null, trendDays = HOME
   })
 }
 
+/** The sessions the homes sum: each start, stop and meter reading moves their figures (issue 16). */
+const SESSION_EVENTS = [
+  LiveEventName.sessionStarted,
+  LiveEventName.sessionUpdated,
+  LiveEventName.sessionStopped,
+] as const
+
 export function useCpoHome() {
   const { entityCode } = useSession()
-  return useQuery(cpoHomeQueryOptions(entityCode))
+  const query = useQuery(cpoHomeQueryOptions(entityCode))
+  useLiveRefresh([...SESSION_EVENTS, LiveEventName.connectorStatus], () => void query.refetch(), {
+    everyMs: 2_000,
+  })
+  return query
 }
 
 export function useEmspHome() {
   const { entityCode } = useSession()
-  return useQuery(emspHomeQueryOptions(entityCode))
+  const query = useQuery(emspHomeQueryOptions(entityCode))
+  useLiveRefresh(SESSION_EVENTS, () => void query.refetch(), { everyMs: 2_000 })
+  return query
 }
