@@ -167,7 +167,10 @@ export class LiveStream {
         return
       }
       this.checks += 1
-      if (this.checks % this.options.audienceEvery === 0) this.audience = await audienceOf(this.db, this.auth)
+      // The membership the token was read with is left out, so a member removed from the entity meanwhile loses
+      // what their membership gave.
+      if (this.checks % this.options.audienceEvery === 0)
+        this.audience = await audienceOf(this.db, { ...this.auth, membership: undefined })
     } catch (err) {
       // The database is away: keep the stream; the next check decides.
       this.log.warn(`live: checking a stream's session failed: ${(err as Error).message}`)

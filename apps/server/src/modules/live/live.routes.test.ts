@@ -188,6 +188,44 @@ describe.each(DIALECTS)('the live stream on %s', (dialect) => {
     await stream.whenEnded()
   })
 
+  it('stops carrying what a member loses: their permissions are read again while the stream lasts', async () => {
+    const viewer = await open(await loginAs(t.app, 'viewer'))
+    const owner = await open(vending)
+    await changeStatus()
+    await viewer.next((m) => m.event === 'machine.status')
+    const user = await t.app.db
+      .selectFrom('app_user')
+      .where('username', '=', 'viewer')
+      .select('id')
+      .executeTakeFirstOrThrow()
+    // Removed from the entity (their grants left behind): the membership the token was read with no longer counts.
+    const memberships = await t.app.db
+      .selectFrom('membership')
+      .where('user_id', '=', user.id)
+      .where('entity_code', '=', 'VEND')
+      .selectAll()
+      .execute()
+    await t.app.db
+      .deleteFrom('membership')
+      .where('user_id', '=', user.id)
+      .where('entity_code', '=', 'VEND')
+      .execute()
+    try {
+      // Ten session checks of 150 ms: the permissions have been read again.
+      await new Promise((r) => setTimeout(r, 2_000))
+      const before = viewer.named('machine.status').length
+      await changeStatus()
+      const latest = await owner.next(
+        (m) => m.event === 'machine.status' && owner.named('machine.status').length > 1,
+      )
+      await new Promise((r) => setTimeout(r, 300))
+      expect(latest.id).toBeDefined()
+      expect(viewer.named('machine.status')).toHaveLength(before)
+    } finally {
+      await t.app.db.insertInto('membership').values(memberships).execute()
+    }
+  })
+
   it("carries an export's progress to the user who asked for it alone", async () => {
     const mine = await open(vending)
     const colleague = await open(await loginAs(t.app, 'viewer'))

@@ -212,7 +212,11 @@ export function useList<Body, Data, Row, CountBody = never>(
   })
 
   const { refresh: refreshOn = [], added: addedOn = [], countAdded, concerns } = options.live ?? {}
-  useLiveRefresh([...refreshOn, ...addedOn], () => void query.refetch(), {
+  // A list that may not send its request (a parent not loaded, filters that do not hold) is not read either.
+  const reread = () => {
+    if (enabled) void query.refetch()
+  }
+  useLiveRefresh([...refreshOn, ...addedOn], reread, {
     // Added rows wait for "show"; they are read on the polling timer only (the stream is down, nothing is counted).
     when: (event) => refreshOn.includes(event.name) && (concerns?.(event) ?? true),
   })
@@ -222,7 +226,7 @@ export function useList<Body, Data, Row, CountBody = never>(
   const newRows = added.key === bodyKey ? added.count : 0
   useLiveEvents(addedOn, (event) => {
     if (event === null) {
-      void query.refetch()
+      reread()
       return
     }
     if (concerns && !concerns(event)) return
@@ -232,7 +236,7 @@ export function useList<Body, Data, Row, CountBody = never>(
   const showNewRows = () => {
     setAdded({ key: '', count: 0 })
     if (list.page !== 1) list.setPage(1)
-    else void query.refetch()
+    else reread()
     if (options.count) void countQuery.refetch()
   }
 

@@ -1,5 +1,5 @@
 import type { DashboardSession, MyEntityType, VoltnetSessionDetail } from '@portal/contract'
-import { VOLTNET_SESSION_PAGE_SIZE } from '@portal/contract'
+import { LiveEventName, VOLTNET_SESSION_PAGE_SIZE } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChargingSessionDetail } from '@/components/charging-session/charging-session-detail'
@@ -96,6 +96,10 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
     filters: defs,
     pageSize: VOLTNET_SESSION_PAGE_SIZE,
     paging: 'full-page',
+    live: {
+      added: [LiveEventName.sessionStarted],
+      refresh: [LiveEventName.sessionUpdated, LiveEventName.sessionStopped],
+    },
     request: (state, page) => voltnetListBody(state, page, side, now),
     queryKey: (body, entityCode) => busSessionKeys.voltnetList(entityCode, body),
     fetch: listVoltnetSessions,

@@ -1,5 +1,5 @@
 import type { OcppMessage, OcppMessageListQuery } from '@portal/contract'
-import { OCPP_MESSAGE_KINDS, OCPP_MESSAGE_PAGE_SIZE, formatDateTimeMs } from '@portal/contract'
+import { LiveEventName, OCPP_MESSAGE_KINDS, OCPP_MESSAGE_PAGE_SIZE, formatDateTimeMs } from '@portal/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { Loader } from '@/components/ui/loader/loader'
 import { isForbidden } from '@/lib/http'
+import { useLiveRefresh } from '@/lib/live/live-store'
 import { useOcppMessages } from './api/ev-devices-api'
 
 /** The log's filters live in the URL beside the page's own, prefixed so a link to a charger keeps them. */
@@ -91,6 +92,23 @@ export function OcppMessageLog({ uid }: { uid: string }) {
   const [params, setParams] = useSearchParams()
   const query = logQueryOf(params)
   const messages = useOcppMessages(uid, query)
+  // The newest frames as the charger sends them (issue 16): on the first page only, so a page being read stays put.
+  // The log is written in batches, so the page is read a moment after the event.
+  useLiveRefresh(
+    [
+      LiveEventName.chargerStatus,
+      LiveEventName.connectorStatus,
+      LiveEventName.sessionStarted,
+      LiveEventName.sessionUpdated,
+      LiveEventName.sessionStopped,
+    ],
+    () => void messages.refetch(),
+    {
+      everyMs: 2_000,
+      when: (event) =>
+        (query.offset ?? 0) === 0 && 'charge_point' in event.data && event.data.charge_point === uid,
+    },
+  )
   const [action, setAction] = useState(query.action ?? '')
   const set = (key: string, value: string) =>
     setParams(
