@@ -1,6 +1,7 @@
 import { expect, signIn, test } from './fixtures'
 import { DEMO_PASSWORD, logIn, waitForMachines } from './support'
 import { totpNow } from './totp'
+import { recordCalls } from './walk-support'
 
 const LANDINGS: [string, RegExp][] = [
   ['vending', /\/machines$/],
@@ -98,12 +99,16 @@ test.describe('two tabs', () => {
       await route.continue()
     })
     const other = await context.newPage()
+    // The API calls of both tabs (the live stream, which lasts as long as the page, is not one to wait for).
+    const calls = [recordCalls(page), recordCalls(other)]
     await Promise.all([page.goto('/machines'), other.goto('/machines')])
     for (const tab of [page, other])
       await expect(tab.getByRole('button', { name: /Account menu/ })).toBeVisible({ timeout: 10_000 })
     // No exchange may still be on its way when a tab closes: its answer, with the next cookie, would be lost with the
     // tab, and the next load would present a spent token (on a slow machine the tabs' page loads run on).
-    await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')])
+    await expect
+      .poll(() => calls.reduce((n, log) => n + log.inFlight(), 0), { intervals: [50, 100, 250] })
+      .toBe(0)
     // The server saw no replay, so the session lives on: another load restores it again.
     await other.close()
     await page.reload()
@@ -184,10 +189,12 @@ test('reset password with a one-time link, then log in with the new password', a
 
 test('a 401 mid-session is recovered by one refresh and one retry', async ({ page, request }) => {
   await signIn(page, 'admin')
+  const log = recordCalls(page)
   await page.goto('/machines')
   await waitForMachines(page)
-  // Nothing else in flight, so the next call is the one that meets the expired token.
-  await page.waitForLoadState('networkidle')
+  // Nothing else in flight (the live stream aside: it lasts as long as the page, and its session outlives the
+  // token), so the next call is the one that meets the expired token.
+  await expect.poll(() => log.inFlight(), { intervals: [50, 100, 250] }).toBe(0)
   const expired = await request.post('/api/main/dev/expire-access-tokens', { data: { username: 'admin' } })
   expect(expired.ok()).toBe(true)
 
