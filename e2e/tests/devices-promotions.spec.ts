@@ -69,17 +69,26 @@ test.describe('Devices, as the vending operator', () => {
     await expect(page).toHaveURL(/sort=mid&order=asc/)
     await expect(mid).toHaveAttribute('aria-sort', 'ascending')
     await settled(page, 'TCN devices')
-    const mids = (await columnTexts(page, 'TCN devices', 'MID')).map((m) => m.trim())
-    expect(mids).toEqual([...mids].sort())
+    // Polled: the address and the header change a moment before the list starts loading, so a settled table may
+    // still hold the rows of before.
+    await expect
+      .poll(async () => {
+        const mids = (await columnTexts(page, 'TCN devices', 'MID')).map((m) => m.trim())
+        return mids.join('|') === [...mids].sort().join('|')
+      })
+      .toBe(true)
     await mid.getByRole('button').click()
     await expect(mid).toHaveAttribute('aria-sort', 'descending')
 
     await page.getByRole('searchbox', { name: 'Search device code' }).fill('tcn-0001')
     await expect(page).toHaveURL(/code=tcn-0001/)
     await settled(page, 'TCN devices')
-    const codes = await columnTexts(page, 'TCN devices', 'Device Code')
-    expect(codes.length).toBeGreaterThan(0)
-    for (const code of codes) expect(code.trim()).toMatch(/^TCN-0001/)
+    await expect
+      .poll(async () => {
+        const codes = await columnTexts(page, 'TCN devices', 'Device Code')
+        return codes.length > 0 && codes.every((code) => /^TCN-0001/.test(code.trim()))
+      })
+      .toBe(true)
   })
 
   test('a device shows its commands, and a confirmed command joins them as Pending', async ({ page }) => {
