@@ -78,6 +78,9 @@ export default defineConfig({
       PORTAL_MAP_TILE_URL: 'https://127.0.0.1:9/{z}/{x}/{y}.png',
       // Unknown chargers may enrol with their entity's enrolment password (off by default; tests/ocpp.spec.ts).
       PORTAL_OCPP_ACCEPT_UNKNOWN: '1',
+      // Alert thresholds count seconds instead of minutes, evaluated every 2 s (tests/alerts.spec.ts; test mode only).
+      PORTAL_TEST_ALERT_MINUTE_MS: '1000',
+      ALERT_EVALUATE_MS: '2000',
       // Parallel work builds the web app into its own folder (WEB_DIST) so builds do not overwrite each other.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -13,6 +13,7 @@ import type { LimiterOption } from './lib/login-limiter'
 import { createLoginLimiter } from './lib/login-limiter'
 import type { SmsSender } from './lib/sms'
 import { DevSmsOutbox, UnconfiguredSmsSender } from './lib/sms'
+import { DevMailOutbox } from './lib/mail'
 import { devRoutes } from './modules/dev/dev.routes'
 import { databaseOptionsOf, openDatabase } from './db/database'
 import { migrateToLatest, optimizeOnStart } from './db/migrate'
@@ -78,6 +79,11 @@ import type { LiveFeedOptions } from './modules/live/live-feed'
 import { registerLive } from './modules/live/live.plugin'
 import { liveRoutes } from './modules/live/live.routes'
 import type { LiveStreamOptions } from './modules/live/live-stream'
+import type { AlertOptions } from './modules/alerts/alert.plugin'
+import { registerAlerts } from './modules/alerts/alert.plugin'
+import { alertRoutes } from './modules/alerts/alert.routes'
+import type { WebhookSettings } from './modules/webhooks/webhook.routes'
+import { webhookRoutes } from './modules/webhooks/webhook.routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +113,10 @@ export interface BuildOptions {
   logStream?: LogStream
   /** The live feed's and streams' timings (tests shorten them). */
   live?: { feed?: Partial<Omit<LiveFeedOptions, 'log'>>; stream?: Partial<LiveStreamOptions> }
+  /** Alert evaluation and e-mail (tests evaluate by hand and read their own outbox). */
+  alerts?: AlertOptions
+  /** Webhook deliveries' timings and name resolution (tests shorten the retries and pick the addresses). */
+  webhooks?: Omit<WebhookSettings, 'production'>
 }
 
 /**
@@ -146,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerBackground(app, handle, config, options.background)
   registerMetrics(app, config, handle)
   registerLive(app, options.live?.feed)
+  registerAlerts(app, config, options.alerts)
   app.decorate('counts', new CountCache())
   app.decorateRequest('auth', null)
   app.decorateRequest('access', null)
@@ -183,7 +194,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sms,
         secureCookies: config.production || config.portalEnv !== 'dev',
       })
-      if (config.devFeatures) devRoutes(main, sms instanceof DevSmsOutbox ? sms : null)
+      if (config.devFeatures)
+        devRoutes(
+          main,
+          sms instanceof DevSmsOutbox ? sms : null,
+          app.mail instanceof DevMailOutbox ? app.mail : null,
+        )
       entityRoutes(main)
       userRoutes(main)
       policyRoutes(main)
@@ -215,6 +231,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       machineKeyRoutes(main)
       machineCommandRoutes(main, { commandTtlMs: config.machineCommandTtlS * 1000 })
       liveRoutes(main, options.live?.stream)
+      alertRoutes(main)
+      webhookRoutes(main, { production: config.production, ...options.webhooks })
       done()
     },
     { prefix: '/api/main' },

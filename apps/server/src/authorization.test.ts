@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   'GET /api/main/iam/reset-password/:ott',
   'POST /api/main/iam/reset-password/:ott',
   'GET /api/main/dev/sms-outbox',
+  'GET /api/main/dev/mail-outbox',
   'POST /api/main/dev/expire-access-tokens',
 ])
 
@@ -63,12 +64,16 @@ const SIGNED_IN = new Set([
   'GET /api/main/iam/integration-configs/gateway/:name',
   // The live stream: open to every member; each event is filtered by its own permission (issue 16).
   'GET /api/main/live',
+  // Any member may say whether they want alert e-mails (turning them on needs read on alerts).
+  'GET /api/main/alerts/subscription',
 ])
 
 /** Routes whose path parameter names reference data, not an object of an entity: no 404 across entities. */
 const NOT_ENTITY_OBJECTS = new Set([
   'GET /api/main/iam/integration-configs/type/:code',
   'GET /api/main/iam/integration-configs/gateway/:name',
+  // An alert kind: each entity edits its own rule of that kind.
+  'PUT /api/main/alerts/rules/:kind',
 ])
 
 const newSku = () => ({ sku_code: unique('MX-'), name: 'Matrix Kopi', category: 'coffee_tea', price: 180 })

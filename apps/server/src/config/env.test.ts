@@ -30,4 +30,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/)
     expect(() => loadConfig({ PORTAL_ENV: 'qa' })).toThrow(/PORTAL_ENV/)
   })
+
+  it('takes an SMTP URL for alert e-mails, and never repeats a bad one (it may hold a password)', () => {
+    expect(loadConfig({ PORTAL_SMTP_URL: 'smtps://u:p@mail.example:465' }).smtpUrl).toBe(
+      'smtps://u:p@mail.example:465',
+    )
+    expect(loadConfig({}).smtpUrl).toBeNull()
+    expect(() => loadConfig({ PORTAL_SMTP_URL: 'http://u:s3cret@x' })).toThrow(/PORTAL_SMTP_URL/)
+    expect(() => loadConfig({ PORTAL_SMTP_URL: 'http://u:s3cret@x' })).not.toThrow(/s3cret/)
+  })
+
+  it('shortens alert minutes only in test mode', () => {
+    expect(loadConfig({ PORTAL_TEST_ALERT_MINUTE_MS: '1000' }).alertMinuteMs).toBe(60_000)
+    expect(loadConfig({ PORTAL_TEST_MODE: '1', PORTAL_TEST_ALERT_MINUTE_MS: '1000' }).alertMinuteMs).toBe(
+      1000,
+    )
+    expect(
+      loadConfig({ NODE_ENV: 'production', PORTAL_TEST_MODE: '1', PORTAL_TEST_ALERT_MINUTE_MS: '1000' })
+        .alertMinuteMs,
+    ).toBe(60_000)
+  })
 })

@@ -67,6 +67,16 @@ const envSchema = z.object({
   PORTAL_OCPP_ACCEPT_UNKNOWN: z.enum(['0', '1']).default('0'),
   MACHINE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
   MACHINE_COMMAND_TTL_S: z.coerce.number().int().min(10).max(604_800).default(900),
+  // The message never repeats the value: the URL may carry the mail server's password.
+  PORTAL_SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^(smtps?:\/\/\S+)?$/, 'PORTAL_SMTP_URL must be an smtp:// or smtps:// URL, or empty')
+    .default(''),
+  PORTAL_MAIL_FROM: z.string().trim().min(3).max(200).default('Operator Portal <alerts@portal.local>'),
+  ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  // Browser tests shorten a threshold's minute (test mode only): a charger offline "15 minutes" in 15 s.
+  PORTAL_TEST_ALERT_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
 })
 
 export interface Config {
@@ -142,6 +152,13 @@ export interface Config {
   machineRateLimitPerMin: number
   /** How long a command to a machine may take to be carried out before it is expired (docs/decisions/0109). */
   machineCommandTtlS: number
+  /** Where alert e-mails go out (smtp:// or smtps://); null: the dev outbox, or no e-mail in production. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** How often the alert rules are evaluated. */
+  alertEvaluateMs: number
+  /** How long a minute of an alert threshold is: 60 s, except in test mode when PORTAL_TEST_ALERT_MINUTE_MS says. */
+  alertMinuteMs: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -201,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppAcceptUnknown: e.PORTAL_OCPP_ACCEPT_UNKNOWN === '1',
     machineRateLimitPerMin: e.MACHINE_RATE_LIMIT_PER_MIN,
     machineCommandTtlS: e.MACHINE_COMMAND_TTL_S,
+    smtpUrl: e.PORTAL_SMTP_URL === '' ? null : e.PORTAL_SMTP_URL,
+    mailFrom: e.PORTAL_MAIL_FROM,
+    alertEvaluateMs: e.ALERT_EVALUATE_MS,
+    alertMinuteMs: devFeatures && e.PORTAL_TEST_MODE === '1' ? e.PORTAL_TEST_ALERT_MINUTE_MS : 60_000,
   }
 }
 
@@ -297,6 +318,10 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     ocppAcceptUnknown: false,
     machineRateLimitPerMin: 600,
     machineCommandTtlS: 900,
+    smtpUrl: null,
+    mailFrom: 'Operator Portal <alerts@portal.local>',
+    alertEvaluateMs: 60_000,
+    alertMinuteMs: 60_000,
     ...overrides,
   }
 }

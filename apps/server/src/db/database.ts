@@ -63,6 +63,17 @@ import type {
 } from '../modules/machine-api/machine-api.table'
 import type { LiveEventTable } from '../modules/live/live.table'
 import type {
+  WebhookAttemptTable,
+  WebhookDeliveryTable,
+  WebhookTable,
+} from '../modules/webhooks/webhook.table'
+import type {
+  AlertActivityTable,
+  AlertRuleTable,
+  AlertSubscriberTable,
+  AlertTable,
+} from '../modules/alerts/alert.table'
+import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
 } from '../modules/payment/payment-configs/payment-config.table'
@@ -131,6 +142,13 @@ export interface Database {
   machine_event: MachineEventTable
   machine_command: MachineCommandTable
   live_event: LiveEventTable
+  webhook: WebhookTable
+  webhook_delivery: WebhookDeliveryTable
+  webhook_attempt: WebhookAttemptTable
+  alert_rule: AlertRuleTable
+  alert: AlertTable
+  alert_activity: AlertActivityTable
+  alert_subscriber: AlertSubscriberTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

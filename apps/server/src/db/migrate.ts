@@ -38,6 +38,8 @@ import * as machineApi from './migrations/20261129-0056-machine-api'
 import * as machineCommands from './migrations/20261129-0057-machine-commands'
 import * as liveEvents from './migrations/20261129-0058-live-events'
 import * as refundEmsp from './migrations/20261129-0059-refund-emsp'
+import * as alerts from './migrations/20261129-0060-alerts'
+import * as webhooks from './migrations/20261129-0061-webhooks'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +79,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0057-machine-commands': machineCommands,
   '20261129-0058-live-events': liveEvents,
   '20261129-0059-refund-emsp': refundEmsp,
+  '20261129-0060-alerts': alerts,
+  '20261129-0061-webhooks': webhooks,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -34,7 +34,7 @@ export interface TestAppOptions {
   seed?: boolean
   config?: Partial<Config>
   /** Passed to buildApp: an SMS sender or a login throttle with test limits. */
-  build?: Pick<BuildOptions, 'sms' | 'throttle' | 'exports' | 'background' | 'live'>
+  build?: Pick<BuildOptions, 'sms' | 'throttle' | 'exports' | 'background' | 'live' | 'webhooks' | 'alerts'>
 }
 
 /** A fresh database of the dialect: a temp SQLite file, or a new PostgreSQL schema dropped on close. */
@@ -100,6 +100,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     database: handle,
     migrate: false,
     ...options.build,
+    // Alerts are evaluated by the tests that look at them (app.evaluateAlerts), not on a schedule that would add
+    // alert events to other tests' streams.
+    alerts: { schedule: false, ...options.build?.alerts },
   })
   await app.ready()
   return {

@@ -207,7 +207,18 @@ const SCREENS: Record<string, Loader> = {
     import('@/features/entity-settings/integration-option-page').then((m) => ({
       Component: m.IntegrationOptionPage,
     })),
+  '/alerts': () => import('@/features/alerts/alerts-page').then((m) => ({ Component: m.AlertsPage })),
+  '/alerts/:id': () => import('@/features/alerts/alert-page').then((m) => ({ Component: m.AlertPage })),
 }
+
+/**
+ * The portal's own screens beyond A §2 (issue 16's alerts). The contract's route table is the spec's, verbatim and
+ * tested as such, so these are declared here.
+ */
+const OWN_ROUTES: readonly RouteDef[] = [
+  { path: '/alerts', title: 'Alerts' },
+  { path: '/alerts/:id', title: 'Alert' },
+]
 
 /**
  * /iam stays alive while a path under it is open (A §2): its routes are children of /iam, whose layout keeps the
@@ -265,6 +276,7 @@ export const routes: RouteObject[] = [
             errorElement: <ErrorPage />,
             children: [
               ...ROUTES.filter((r) => !OUTSIDE_SHELL.has(r.path) && !underIam(r)).map(pageRoute),
+              ...OWN_ROUTES.map(pageRoute),
               {
                 path: '*',
                 loader: () => {

@@ -71,6 +71,9 @@ export interface EvChargePointTable {
   boot_at: number | null
   /** The error code of the charger's own status (1.6 connector 0), null for none. */
   ocpp_error_code: string | null
+  /** The charger's current WebSocket: when it opened, and when the last one closed (null while connected). */
+  ocpp_connected_at: Generated<number | null>
+  ocpp_disconnected_at: Generated<number | null>
   created_at: number
   updated_at: number
 }

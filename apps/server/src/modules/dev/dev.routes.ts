@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DevSmsOutbox } from '../../lib/sms'
+import type { DevMailOutbox } from '../../lib/mail'
 import { expireAccessTokens } from '../iam/auth/session.repository'
 
 /**
@@ -9,7 +10,11 @@ import { expireAccessTokens } from '../iam/auth/session.repository'
  * can read a code without a gateway, and a way to end a user's access tokens, so the portal's 401 → refresh →
  * retry path can be exercised in a browser.
  */
-export function devRoutes(app: FastifyInstance, outbox: DevSmsOutbox | null) {
+export function devRoutes(
+  app: FastifyInstance,
+  outbox: DevSmsOutbox | null,
+  mailOutbox: DevMailOutbox | null = null,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   if (outbox) {
     r.get(
@@ -31,6 +36,30 @@ export function devRoutes(app: FastifyInstance, outbox: DevSmsOutbox | null) {
         },
       },
       (request) => Promise.resolve({ data: { messages: outbox.list(request.query.to) } }),
+    )
+  }
+  if (mailOutbox) {
+    r.get(
+      '/dev/mail-outbox',
+      {
+        config: { permission: 'public' },
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only: the e-mails "sent" (alerts), newest first',
+          security: [],
+          querystring: z.strictObject({ to: z.string().max(320).optional() }),
+          response: {
+            200: z.object({
+              data: z.object({
+                messages: z.array(
+                  z.object({ to: z.string(), subject: z.string(), text: z.string(), at: z.number() }),
+                ),
+              }),
+            }),
+          },
+        },
+      },
+      (request) => Promise.resolve({ data: { messages: mailOutbox.list(request.query.to) } }),
     )
   }
   r.post(

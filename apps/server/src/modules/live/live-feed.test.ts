@@ -137,4 +137,34 @@ describe.each(DIALECTS)('the live feed on %s', (dialect) => {
     ])
     feed.close()
   })
+
+  it('tells its hooks what it recorded, after the insert, and only logs a hook that fails', async () => {
+    const errors: string[] = []
+    const feed = new LiveFeed(handle.db, new InProcessEventBus('c', log), {
+      pollMs: 60_000,
+      log: { error: (m) => errors.push(m) },
+    })
+    const seen: { names: string[]; rows: number }[] = []
+    feed.onRecorded(() => Promise.reject(new Error('the hook broke')))
+    const off = feed.onRecorded(async (facts) => {
+      const rows = await handle.db
+        .selectFrom('live_event')
+        .where('name', '=', 'session.stopped')
+        .select('id')
+        .execute()
+      seen.push({ names: facts.map((f) => f.name), rows: rows.length })
+    })
+    const fact = {
+      name: 'session.stopped' as const,
+      entities: ['CPO'],
+      data: { session: 's-2', charge_point: 'cp-1' },
+    }
+    await expect(feed.emit([fact])).resolves.toBeUndefined()
+    expect(seen).toEqual([{ names: ['session.stopped'], rows: 1 }])
+    expect(errors).toEqual([expect.stringContaining('the hook broke') as string])
+    off()
+    await feed.emit([fact])
+    expect(seen).toHaveLength(1)
+    feed.close()
+  })
 })

@@ -35,10 +35,14 @@ const MAX_TRACKED_GAP = 1_000
 
 export type LiveListener = (events: readonly StoredLiveEvent[]) => void
 
+/** Told what was just recorded, on the instance that recorded it (webhooks, decision 0112). */
+export type LiveRecordedHook = (facts: readonly LiveFact[]) => Promise<void>
+
 export class LiveFeed {
   private cursor = 0
   private readonly missing = new Map<number, number>()
   private readonly listeners = new Set<LiveListener>()
+  private readonly hooks = new Set<LiveRecordedHook>()
   private pulling: Promise<void> | null = null
   private again = false
   private timer: NodeJS.Timeout | undefined
@@ -82,6 +86,25 @@ export class LiveFeed {
     } catch (err) {
       this.options.log.error(`live: ${String(rows.length)} event(s) not recorded: ${(err as Error).message}`)
     }
+    // Whether or not the stream's copy was written: what happened happened, and the hooks keep their own record.
+    for (const hook of [...this.hooks]) {
+      try {
+        await hook(facts)
+      } catch (err) {
+        this.options.log.error(
+          `live: a hook failed on ${String(facts.length)} event(s): ${(err as Error).message}`,
+        )
+      }
+    }
+  }
+
+  /**
+   * Calls `hook` with what emit records on this instance, once, after it is written (each event is told on the
+   * instance that saw it). A hook's failure is logged, never thrown.
+   */
+  onRecorded(hook: LiveRecordedHook): () => void {
+    this.hooks.add(hook)
+    return () => this.hooks.delete(hook)
   }
 
   /** Emits without waiting (the caller's answer does not depend on it); failures are logged by emit. */
@@ -134,6 +157,7 @@ export class LiveFeed {
     clearInterval(this.timer)
     for (const off of this.unsubscribe) off()
     this.listeners.clear()
+    this.hooks.clear()
   }
 
   private async start(): Promise<void> {

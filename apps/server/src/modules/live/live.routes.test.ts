@@ -4,6 +4,7 @@ import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
 import { LiveClient } from '../../test-support/live-client'
 import { DEMO_MACHINE_SERIAL, demoMachineKey } from '../../seed/machine-keys'
+import { demoMachine } from '../../test-support/demo-machine'
 import { expireAccessTokens } from '../iam/auth/session.repository'
 
 /*
@@ -57,20 +58,9 @@ describe.each(DIALECTS)('the live stream on %s', (dialect) => {
     })
     base = await t.app.listen({ port: 0, host: '127.0.0.1' })
     vending = await loginAs(t.app, 'vending')
-    const demo = await t.app.db
-      .selectFrom('machine')
-      .where('entity_code', '=', 'VEND')
-      .where('serial_number', '=', DEMO_MACHINE_SERIAL)
-      .select('id')
-      .executeTakeFirstOrThrow()
+    const demo = await demoMachine(t.app.db)
     machineId = demo.id
-    const slot = await t.app.db
-      .selectFrom('machine_item')
-      .where('machine_id', '=', machineId)
-      .select('slot_no')
-      .orderBy('slot_no')
-      .executeTakeFirstOrThrow()
-    slotNo = slot.slot_no
+    slotNo = demo.slotNo
   })
   afterAll(async () => {
     for (const c of clients) c.close()

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
-import { DEMO_MACHINE_SERIAL, demoMachineKey } from '../../seed/machine-keys'
+import { demoMachineKey } from '../../seed/machine-keys'
+import { demoMachine } from '../../test-support/demo-machine'
 
 /*
  * The machine API (issue 15): keys, `Authorization: Machine <api_key>`, and events in. Every event type, duplicates,
@@ -47,14 +48,9 @@ describe.each(DIALECTS)('the machine API on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { scale: 0.005, config: { machineRateLimitPerMin: RATE_LIMIT } })
     vending = await loginAs(t.app, 'vending')
-    const demo = await t.app.db
-      .selectFrom('machine')
-      .where('entity_code', '=', 'VEND')
-      .where('serial_number', '=', DEMO_MACHINE_SERIAL)
-      .select('id')
-      .executeTakeFirstOrThrow()
+    const demo = await demoMachine(t.app.db)
     machineId = demo.id
-    demoKey = demoMachineKey('VEND', DEMO_MACHINE_SERIAL)
+    demoKey = demo.key
   })
   afterAll(() => t.close())
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
 import { DEMO_MACHINE_SERIAL, demoMachineKey } from '../../seed/machine-keys'
+import { demoMachine } from '../../test-support/demo-machine'
 
 /*
  * Commands out (issue 15, decision 0109): queued from the portal, taken by the machine's long poll, finished by its
@@ -66,21 +67,10 @@ describe.each(DIALECTS)('commands to machines on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect, { scale: 0.005, config: { machineCommandTtlS: TTL_S } })
     vending = await loginAs(t.app, 'vending')
-    const demo = await t.app.db
-      .selectFrom('machine')
-      .where('entity_code', '=', 'VEND')
-      .where('serial_number', '=', DEMO_MACHINE_SERIAL)
-      .select('id')
-      .executeTakeFirstOrThrow()
+    const demo = await demoMachine(t.app.db)
     machineId = demo.id
-    key = demoMachineKey('VEND', DEMO_MACHINE_SERIAL)
-    const item = await t.app.db
-      .selectFrom('machine_item')
-      .where('machine_id', '=', machineId)
-      .select('slot_no')
-      .orderBy('slot_no')
-      .executeTakeFirstOrThrow()
-    slot = item.slot_no
+    key = demo.key
+    slot = demo.slotNo
   })
   afterAll(() => t.close())
 

@@ -1,4 +1,4 @@
-import type { MachineStatus } from '@portal/contract'
+import { MachineStatus } from '@portal/contract'
 import type { RawBuilder } from 'kysely'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
@@ -76,9 +76,22 @@ export async function applyStatus(
   const fields: Partial<Record<StatusField, RawBuilder<MachineStatus>>> = {}
   for (const [field, f] of Object.entries(fold) as [StatusField, { value: MachineStatus; at: number }][])
     fields[field] = sql<MachineStatus>`case when ${newer(f.at)} then ${f.value} else ${sql.ref(field)} end`
+  // When the machine went into Error: kept while it stays there, cleared when it leaves (the machine_error alert).
+  const overall = fold.overall_status
+  const errorSince =
+    overall === undefined
+      ? {}
+      : {
+          error_since:
+            overall.value === MachineStatus.Error
+              ? sql<
+                  number | null
+                >`case when ${newer(overall.at)} then coalesce(error_since, ${overall.at}) else error_since end`
+              : sql<number | null>`case when ${newer(overall.at)} then null else error_since end`,
+        }
   const updated = await db
     .updateTable('machine')
-    .set({ ...fields, status_reported_at: latest })
+    .set({ ...fields, ...errorSince, status_reported_at: latest })
     .where('id', '=', machineId)
     .where(newer(latest))
     .executeTakeFirst()

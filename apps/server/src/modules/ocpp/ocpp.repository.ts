@@ -66,13 +66,42 @@ export async function recordBoot(
   return row?.commissioned === 1
 }
 
-/** The subprotocol a charger connected with. */
-export async function recordVersion(db: Db, chargePointId: number, version: string): Promise<void> {
+/** The charger connected, with this subprotocol: it is online from now (and heard from). */
+export async function recordConnected(
+  db: Db,
+  chargePointId: number,
+  version: string,
+  connectedAt: number,
+): Promise<void> {
   await db
     .updateTable('ev_charge_point')
-    .set({ ocpp_version: version })
+    .set({
+      ocpp_version: version,
+      ocpp_connected_at: connectedAt,
+      ocpp_disconnected_at: null,
+      last_heartbeat_at: connectedAt,
+    })
     .where('id', '=', chargePointId)
     .execute()
+}
+
+/**
+ * The connection that opened at `connectedAt` closed. Only that connection's close counts: when the charger has
+ * already reconnected (perhaps to another instance), its newer connection is the one the row shows.
+ */
+export async function recordDisconnected(
+  db: Db,
+  chargePointId: number,
+  connectedAt: number,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('ev_charge_point')
+    .set({ ocpp_disconnected_at: now })
+    .where('id', '=', chargePointId)
+    .where('ocpp_connected_at', '=', connectedAt)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
 }
 
 export async function recordHeartbeat(db: Db, chargePointId: number, now: number): Promise<void> {

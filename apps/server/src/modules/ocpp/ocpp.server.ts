@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { OcppProtocol } from '@portal/contract'
-import { OCPP_PATH_PREFIX, OCPP_IDENTITY_PATTERN, OCPP_PROTOCOLS } from '@portal/contract'
+import { LiveEventName, OCPP_PATH_PREFIX, OCPP_IDENTITY_PATTERN, OCPP_PROTOCOLS } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import { RPCServer } from 'ocpp-rpc'
 import type { RPCClient } from 'ocpp-rpc'
@@ -11,7 +11,7 @@ import { ConnectionLog, OcppMessageLog } from './ocpp-message-log'
 import { verifyOcppPassword } from './ocpp-password'
 import { registerOcppPrune } from './ocpp-prune'
 import type { OcppCharger } from './ocpp.repository'
-import { findChargerByIdentity, recordVersion } from './ocpp.repository'
+import { findChargerByIdentity, recordConnected, recordDisconnected } from './ocpp.repository'
 import type { PendingAdmission } from './ocpp-enrolment.service'
 import { admitUnknownCharger } from './ocpp-enrolment.service'
 import { registerHandlers, registerPendingHandlers } from './ocpp.handlers'
@@ -225,14 +225,33 @@ export function registerOcpp(
     const previous = connections.get(identity)
     connections.set(identity, { client, session })
     if (previous) void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' })
+    const charger = session.charger
+    const tellCharger = () =>
+      app.live.tell({
+        name: LiveEventName.chargerStatus,
+        entities: [charger.entity_code],
+        data: { charge_point: charger.uid, location_id: charger.location_id },
+      })
+    // The connection is recorded before its close can be (a close's update names the connection it ends).
+    const connected = recordConnected(app.db, charger.id, session.protocol, session.connectedAt).then(
+      tellCharger,
+      (err: unknown) => {
+        app.log.warn({ err, identity }, 'ocpp: recording the connection failed')
+      },
+    )
     client.once('close', () => {
       if (connections.get(identity)?.client === client) connections.delete(identity)
+      // Offline from now (the charger_offline alert counts from here), unless it has reconnected meanwhile.
+      void connected
+        .then(() => recordDisconnected(app.db, charger.id, session.connectedAt, Date.now()))
+        .then((ended) => {
+          if (ended) tellCharger()
+        })
+        .catch((err: unknown) => {
+          app.log.warn({ err, identity }, 'ocpp: recording the disconnection failed')
+        })
     })
     app.log.info({ identity, protocol: session.protocol }, 'ocpp: charger connected')
-    // Every instance can tell the version a charger speaks, to word a command for it (boot records it too).
-    recordVersion(app.db, session.charger.id, session.protocol).catch((err: unknown) => {
-      app.log.warn({ err, identity }, 'ocpp: recording the connection version failed')
-    })
     const event: ConnectedEvent = { identity, connection: session.connection, at: session.connectedAt }
     app.events.publish(OCPP_CONNECTED, event).catch((err: unknown) => {
       app.log.warn({ err }, `ocpp: publishing ${OCPP_CONNECTED} failed`)

@@ -6,6 +6,7 @@ import { Logo } from '@/components/ui/logo/logo'
 import { useSession } from '@/lib/session/session-store'
 import { useEntitySettingsAccess } from '@/lib/session/use-entity-settings-access'
 import { LiveIndicator } from './live-indicator'
+import { NotificationCentre } from './notification-centre'
 import { UserMenu } from './user-menu'
 
 /**
@@ -87,6 +88,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <EntityItem />
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
         <LiveIndicator />
+        <NotificationCentre />
         <div className="hidden sm:block">
           <LanguageSwitcher hideLabel />
         </div>

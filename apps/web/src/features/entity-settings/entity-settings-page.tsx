@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import { lazy, Suspense, useId } from 'react'
+import { lazy, Suspense, useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { PageHeader } from '@/components/page/page-header'
@@ -7,17 +7,22 @@ import { cn } from '@/components/ui/cn'
 import { Loader } from '@/components/ui/loader/loader'
 import { useSession } from '@/lib/session/session-store'
 import type { AccessLevel } from './api/settings-access'
-import { canView, useChildEntityCount, useSettingsAccess } from './api/settings-access'
+import { canEdit, canView, useChildEntityCount, useSettingsAccess } from './api/settings-access'
+import { useAlertSettingsLevel } from './api/alert-settings-level'
 import { IntegrationOptionsTab } from './integration-options-tab'
 import { PaymentOptionsTab } from './payment-options-tab'
+import { useWebhooksLevel } from './api/webhooks'
+import { WebhooksTab } from './webhooks-tab'
 import { LevelBadge, NoAccess } from './settings-parts'
 
 // Few users have child entities: the tab, with the entity profile it opens, loads when it is chosen.
 const ChildEntitiesTab = lazy(() =>
   import('./child-entities-tab').then((m) => ({ default: m.ChildEntitiesTab })),
 )
+// The alert rules load when their tab is chosen (the page's chunk stays within its size budget).
+const AlertsTab = lazy(() => import('./alerts-tab').then((m) => ({ default: m.AlertsTab })))
 
-type Tab = 'payment' | 'integrations' | 'children'
+type Tab = 'payment' | 'integrations' | 'children' | 'alerts' | 'webhooks'
 const TAB_PARAM = 'tab'
 const VIEW: AccessLevel = 1
 const NONE: AccessLevel = 0
@@ -33,6 +38,8 @@ export function EntitySettingsPage() {
   const { entity, entityCode } = useSession()
   const access = useSettingsAccess()
   const children = useChildEntityCount()
+  const webhooksLevel = useWebhooksLevel()
+  const alertsLevel = useAlertSettingsLevel()
   const [params, setParams] = useSearchParams()
   const baseId = useId()
 
@@ -45,9 +52,19 @@ export function EntitySettingsPage() {
       label: t('entitySettings.children.title'),
       level: children === null ? null : children > 0 ? VIEW : NONE,
     },
+    { id: 'alerts' as const, label: t('alerts.settingsTab'), level: alertsLevel },
+    { id: 'webhooks' as const, label: t('webhooks.tab'), level: webhooksLevel },
   ].filter((tab) => canView(tab.level))
   const asked = params.get(TAB_PARAM)
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]
+  // On a phone the tabs scroll sideways: the open one is brought into view (a link may open the last).
+  const currentId = current?.id
+  useEffect(() => {
+    if (currentId === undefined) return
+    document
+      .getElementById(`${baseId}-${currentId}-tab`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [baseId, currentId])
 
   const header = (
     <PageHeader
@@ -57,7 +74,13 @@ export function EntitySettingsPage() {
     />
   )
 
-  if (access.payment === null || access.integration === null || children === null) {
+  if (
+    access.payment === null ||
+    access.integration === null ||
+    children === null ||
+    webhooksLevel === null ||
+    alertsLevel === null
+  ) {
     return (
       <>
         {header}
@@ -94,7 +117,7 @@ export function EntitySettingsPage() {
       <div
         role="tablist"
         aria-label={t('entitySettings.title')}
-        className="mb-4 flex gap-1 border-b border-slate-200"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => {
@@ -130,6 +153,12 @@ export function EntitySettingsPage() {
           <PaymentOptionsTab level={current.level} />
         ) : current.id === 'integrations' ? (
           <IntegrationOptionsTab level={current.level} />
+        ) : current.id === 'webhooks' ? (
+          <WebhooksTab level={current.level} />
+        ) : current.id === 'alerts' ? (
+          <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
+            <AlertsTab canEdit={canEdit(current.level)} />
+          </Suspense>
         ) : (
           <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
             <ChildEntitiesTab />

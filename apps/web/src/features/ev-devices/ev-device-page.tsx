@@ -27,6 +27,7 @@ import {
 } from '@/components/ocpp-commands/ocpp-commands-card'
 import { RemoteStopButton } from '@/components/ocpp-commands/remote-stop-button'
 import { DetailState } from '@/components/form-kit/detail-state'
+import { OpenAlertsLink } from '@/components/alerts/open-alerts-link'
 import { PageHeader } from '@/components/page/page-header'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { useEvDevice } from './api/ev-devices-api'
@@ -308,6 +309,7 @@ export function EvDevicePage() {
           <>
             <OcppStatusBadge status={d.ocpp_status} />
             <ConnectivityBadge connectivity={d.connectivity} />
+            <OpenAlertsLink subject={{ charge_point: d.uid }} />
           </>
         }
       />

@@ -23,6 +23,7 @@ import { Badge } from '@/components/ui/badge/badge'
 import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
 import { FailedSalesLink } from '@/components/orders/failed-sales-link'
+import { OpenAlertsLink } from '@/components/alerts/open-alerts-link'
 import { useMachine } from './api/get-machine'
 import { RecentMaintenance, RecentOrders } from './machine-activity'
 import { MachineApiCard } from './machine-api-card'
@@ -337,6 +338,7 @@ export function MachinePage() {
               {m.is_active ? t('machines.active') : t('machines.inactive')}
             </Badge>
             <FailedSalesLink machineId={m.machine_id} />
+            <OpenAlertsLink subject={{ machine_id: m.machine_id }} />
           </>
         }
       />

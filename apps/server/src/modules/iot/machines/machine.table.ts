@@ -36,6 +36,8 @@ export interface MachineTable {
   updated_at: number
   /** When the status the columns show happened on the machine (machine API): a later report wins, never an earlier one. */
   status_reported_at: Generated<number | null>
+  /** When the overall status became Error (machine API; null when it is not in error or nobody knows). */
+  error_since: Generated<number | null>
 }
 
 export interface MachineSetTable {

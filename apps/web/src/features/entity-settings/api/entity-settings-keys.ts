@@ -2,6 +2,7 @@ import type {
   IntegrationOptionFilterRequest,
   PaymentOptionFilterRequest,
   UserPaymentConfigFilterRequest,
+  WebhookDeliveryListQuery,
 } from '@portal/contract'
 
 /** One root per entity: switching entity never shows another entity's settings. */
@@ -26,6 +27,13 @@ export const settingsKeys = {
       [...settingsKeys.integrationOptions.all(e), 'list', body] as const,
     detail: (e: string | null, id: number) =>
       [...settingsKeys.integrationOptions.all(e), 'detail', id] as const,
+  },
+  /** The entity's webhooks (GET /webhooks) and each one's delivery log. */
+  webhooks: {
+    all: (e: string | null) => [...root(e), 'webhooks'] as const,
+    list: (e: string | null) => [...settingsKeys.webhooks.all(e), 'list'] as const,
+    deliveries: (e: string | null, id: number, query: WebhookDeliveryListQuery) =>
+      [...settingsKeys.webhooks.all(e), 'deliveries', id, query] as const,
   },
   /** Members found by name for "Add user" (POST /iam/users/search). */
   members: (e: string | null, query: string) => [...root(e), 'members', query] as const,
