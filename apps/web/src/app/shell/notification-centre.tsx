@@ -167,10 +167,12 @@ function Bell() {
   const { open, setOpen, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } =
     usePopover({ placement: 'bottom-end', gap: 6, role: 'dialog' })
   const count = query.data?.open ?? 0
-  const label =
-    count === 0
-      ? t('alerts.bell.labelNone')
-      : t('alerts.bell.label', { count, formatted: count.toLocaleString(i18n.language) })
+  const labelOf = (formatted: string) =>
+    count === 0 ? t('alerts.bell.labelNone') : t('alerts.bell.label', { count, formatted })
+  // The name holds what the badge shows ("99+"), so what is seen is what is said (axe's label-content rule); the
+  // tooltip and the panel give the exact number.
+  const label = labelOf(count > BADGE_CAP ? badgeText(count) : count.toLocaleString(i18n.language))
+  const title = labelOf(count.toLocaleString(i18n.language))
 
   return (
     <>
@@ -178,7 +180,7 @@ function Bell() {
         ref={setReference}
         type="button"
         aria-label={label}
-        title={label}
+        title={title}
         data-testid="alert-bell"
         data-count={count}
         className="relative rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"

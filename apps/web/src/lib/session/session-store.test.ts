@@ -11,6 +11,7 @@ import {
   refresh,
   resetSessionForTests,
   restoreSession,
+  SESSION_CHANNEL,
   USERNAME_COOKIE,
 } from './session-store'
 
@@ -76,6 +77,28 @@ describe('the session store keeps no refresh token scripts can read', () => {
     expect(await refresh()).toBe(true)
     expect(api.refreshSession).toHaveBeenCalledWith()
     expect(getSession().token).toBe('access-2')
+  })
+
+  it("shares a refreshed access token with the other tabs, and takes another tab's (same user and entity)", async () => {
+    const other = new BroadcastChannel(SESSION_CHANNEL)
+    const heard: unknown[] = []
+    other.onmessage = (e: MessageEvent) => heard.push(e.data)
+    vi.mocked(api.loginWithPassword).mockResolvedValue(DATA)
+    await login('vending', 'demo1234')
+    vi.mocked(api.refreshSession).mockResolvedValue({ ...DATA, token: 'access-2' })
+    await refresh()
+    await vi.waitFor(() => expect(heard).toHaveLength(1))
+    // The access token only: the refresh token never leaves its cookie.
+    expect(heard[0]).toEqual({ type: 'token', token: 'access-2', entityCode: 'VEND', userUuid: 'u-1' })
+    expect(JSON.stringify(heard)).not.toContain('refresh-secret')
+
+    other.postMessage({ type: 'token', token: 'access-from-a-tab', entityCode: 'VEND', userUuid: 'u-1' })
+    await vi.waitFor(() => expect(getSession().token).toBe('access-from-a-tab'))
+    other.postMessage({ type: 'token', token: 'another-users', entityCode: 'VEND', userUuid: 'u-2' })
+    other.postMessage({ type: 'token', token: 'another-entitys', entityCode: 'CPO', userUuid: 'u-1' })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(getSession().token).toBe('access-from-a-tab')
+    other.close()
   })
 
   it('restores on load when a session may exist, and drops an old readable cookie', async () => {

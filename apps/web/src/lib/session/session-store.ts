@@ -168,10 +168,54 @@ export const REFRESH_LOCK = 'portal-refresh-token'
  * end the session in every tab. Under the lock the second exchange starts after the first has answered, and sends
  * the cookie that answer set. A browser without the Web Locks API exchanges at once, as before.
  */
-function exchangeAcrossTabs(): ReturnType<typeof refreshSession> {
+function exchangeAcrossTabs(requestedAt: number): Promise<LoginData | 'adopted'> {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined)
   if (locks === undefined) return refreshSession()
-  return locks.request(REFRESH_LOCK, () => refreshSession())
+  // Under the lock: another tab may have exchanged while this one waited, and shared its access token.
+  return locks.request(REFRESH_LOCK, () =>
+    state.token !== null && adoptedAt > requestedAt ? ('adopted' as const) : refreshSession(),
+  )
+}
+
+/** The BroadcastChannel the tabs of this origin share a fresh access token on. */
+export const SESSION_CHANNEL = 'portal-session'
+
+interface SharedToken {
+  type: 'token'
+  token: string
+  entityCode: string
+  userUuid: string
+}
+
+/**
+ * A refresh ends the session's older access tokens (decision 0006), so a tab that exchanged would otherwise leave
+ * every other tab with a dead token: their next call (a live event's re-read, a timer) would get a 401 and exchange
+ * again, ending the first tab's token in turn, and so on for as long as things happen. The tab that exchanged tells
+ * the others its new access token instead; a tab signed in as the same user in the same entity takes it. The
+ * refresh token stays in its HttpOnly cookie, never in a message.
+ */
+let adoptedAt = 0
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
+channel?.addEventListener('message', (event: MessageEvent<SharedToken | null>) => {
+  const shared = event.data
+  if (shared?.type !== 'token' || state.token === null) return
+  if (shared.entityCode !== state.entityCode || shared.userUuid !== state.user?.user_uuid) return
+  adoptedAt = Date.now()
+  set({ token: shared.token })
+})
+
+function shareToken(data: LoginData) {
+  try {
+    channel?.postMessage({
+      type: 'token',
+      token: data.token,
+      entityCode: data.entity_code,
+      userUuid: data.user_uuid,
+    } satisfies SharedToken)
+  } catch (err) {
+    console.error('Sharing the new access token with the other tabs failed', err)
+  }
 }
 
 /**
@@ -180,9 +224,12 @@ function exchangeAcrossTabs(): ReturnType<typeof refreshSession> {
  * server and end the session. Other tabs queue behind it (exchangeAcrossTabs).
  */
 export function refresh(): Promise<boolean> {
-  refreshing ??= exchangeAcrossTabs()
+  const requestedAt = Date.now()
+  refreshing ??= exchangeAcrossTabs(requestedAt)
     .then(async (data) => {
+      if (data === 'adopted') return true
       await applyLogin(data)
+      shareToken(data)
       return true
     })
     .catch((err: unknown) => {
