@@ -69,6 +69,9 @@ import { ocppRoutes } from './modules/ocpp/ocpp.routes'
 import { machineApiRoutes } from './modules/machine-api/machine-api.routes'
 import { machineKeyRoutes } from './modules/machine-api/machine-key.routes'
 import { machineCommandRoutes } from './modules/machine-api/machine-command.routes'
+import type { OcpiOptions } from './modules/ocpi/ocpi.plugin'
+import { ocpiSettingsOf, registerOcpiProtocol } from './modules/ocpi/ocpi.plugin'
+import { ocpiPartnerRoutes } from './modules/ocpi/ocpi-partner.routes'
 import { registerMachineAuthHook } from './plugins/machine-auth'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -117,6 +120,8 @@ export interface BuildOptions {
   alerts?: AlertOptions
   /** Webhook deliveries' timings and name resolution (tests shorten the retries and pick the addresses). */
   webhooks?: Omit<WebhookSettings, 'production'>
+  /** OCPI: where partners reach this instance, and how their names resolve (tests). */
+  ocpi?: OcpiOptions
 }
 
 /**
@@ -179,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (config.devFeatures
       ? new DevSmsOutbox((line) => app.log.info({ dev_feature: 'sms-outbox' }, line))
       : new UnconfiguredSmsSender())
+  const ocpi = ocpiSettingsOf(config, options.ocpi)
   const throttle = createLoginLimiter(handle.db, config, options.throttle, (m) => app.log.warn(m))
   app.addHook('onClose', async () => {
     await throttle.close?.()
@@ -233,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       liveRoutes(main, options.live?.stream)
       alertRoutes(main)
       webhookRoutes(main, { production: config.production, ...options.webhooks })
+      ocpiPartnerRoutes(main, ocpi)
       done()
     },
     { prefix: '/api/main' },
@@ -246,6 +253,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/machine' },
   )
+  // Roaming partners (issue 17): OCPI 2.2.1 under /ocpi, with the partner's token.
+  await registerOcpiProtocol(app, ocpi, options.ocpi)
   await app.register(
     (charging, _opts, done) => {
       registerAuthHook(charging, handle.db, 'Token')

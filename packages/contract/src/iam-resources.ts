@@ -35,6 +35,7 @@ export const IAM_RESOURCES: readonly IamResource[] = [
   { app_code: 'iam', resource_code: 'audit/*', name: 'Audit trail' },
   { app_code: 'iam', resource_code: 'webhooks/*', name: 'Webhooks' },
   { app_code: 'iam', resource_code: 'alerts/*', name: 'Alerts' },
+  { app_code: 'iam', resource_code: 'roaming/*', name: 'Roaming partners' },
   { app_code: 'iot', resource_code: 'machines/*', name: 'Machines' },
   { app_code: 'iot', resource_code: 'orders/*', name: 'Machine orders' },
   { app_code: 'iot', resource_code: 'templates/*', name: 'Machine templates' },

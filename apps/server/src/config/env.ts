@@ -77,6 +77,13 @@ const envSchema = z.object({
   ALERT_EVALUATE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // Browser tests shorten a threshold's minute (test mode only): a charger offline "15 minutes" in 15 s.
   PORTAL_TEST_ALERT_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  // Where partners reach this deployment (OCPI versions URL and endpoints): https://portal.example.com. Empty: in
+  // development http://127.0.0.1:PORT; in production roaming is off until it is set.
+  PORTAL_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, 'PORTAL_PUBLIC_URL must be an http(s) URL, or empty')
+    .default(''),
 })
 
 export interface Config {
@@ -159,6 +166,8 @@ export interface Config {
   alertEvaluateMs: number
   /** How long a minute of an alert threshold is: 60 s, except in test mode when PORTAL_TEST_ALERT_MINUTE_MS says. */
   alertMinuteMs: number
+  /** Where partners reach us (OCPI), without a trailing slash; null: roaming cannot be set up (production). */
+  publicUrl: string | null
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -222,6 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.PORTAL_MAIL_FROM,
     alertEvaluateMs: e.ALERT_EVALUATE_MS,
     alertMinuteMs: devFeatures && e.PORTAL_TEST_MODE === '1' ? e.PORTAL_TEST_ALERT_MINUTE_MS : 60_000,
+    publicUrl:
+      e.PORTAL_PUBLIC_URL !== ''
+        ? e.PORTAL_PUBLIC_URL.replace(/\/+$/, '')
+        : production
+          ? null
+          : `http://127.0.0.1:${String(e.PORT)}`,
   }
 }
 
@@ -322,6 +337,8 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     mailFrom: 'Operator Portal <alerts@portal.local>',
     alertEvaluateMs: 60_000,
     alertMinuteMs: 60_000,
+    // Nothing listens there: tests that peer over sockets say where they listen (BuildOptions.ocpi.publicUrl).
+    publicUrl: 'http://portal.test',
     ...overrides,
   }
 }

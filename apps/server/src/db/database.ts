@@ -68,6 +68,12 @@ import type {
   WebhookTable,
 } from '../modules/webhooks/webhook.table'
 import type {
+  OcpiIdentityTable,
+  OcpiMessageTable,
+  OcpiPartnerTable,
+  OcpiSyncTable,
+} from '../modules/ocpi/ocpi.table'
+import type {
   AlertActivityTable,
   AlertRuleTable,
   AlertSubscriberTable,
@@ -145,6 +151,10 @@ export interface Database {
   webhook: WebhookTable
   webhook_delivery: WebhookDeliveryTable
   webhook_attempt: WebhookAttemptTable
+  ocpi_identity: OcpiIdentityTable
+  ocpi_partner: OcpiPartnerTable
+  ocpi_message: OcpiMessageTable
+  ocpi_sync: OcpiSyncTable
   alert_rule: AlertRuleTable
   alert: AlertTable
   alert_activity: AlertActivityTable

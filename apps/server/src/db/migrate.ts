@@ -40,6 +40,7 @@ import * as liveEvents from './migrations/20261129-0058-live-events'
 import * as refundEmsp from './migrations/20261129-0059-refund-emsp'
 import * as alerts from './migrations/20261129-0060-alerts'
 import * as webhooks from './migrations/20261129-0061-webhooks'
+import * as ocpi from './migrations/20261129-0062-ocpi'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0059-refund-emsp': refundEmsp,
   '20261129-0060-alerts': alerts,
   '20261129-0061-webhooks': webhooks,
+  '20261129-0062-ocpi': ocpi,
 }
 
 class StaticProvider implements MigrationProvider {

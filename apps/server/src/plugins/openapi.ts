@@ -22,7 +22,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // OCPI (/ocpi) is its own protocol with its own specification, envelope and tokens (decision 0113): not here.
+    transform: (input) =>
+      input.url === '/ocpi' || input.url.startsWith('/ocpi/')
+        ? { schema: { ...input.schema, hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

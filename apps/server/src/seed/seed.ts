@@ -17,6 +17,7 @@ import { seedEvNetwork } from './ev-network'
 import { seedEvSessions } from './ev-sessions'
 import { seedEvTokens } from './ev-tokens'
 import { seedMachineKeys } from './machine-keys'
+import { seedOcpiIdentities } from './ocpi-identities'
 import { seedEvTariffs } from './ev-tariffs'
 import { seedHealthCases } from './health-cases'
 import { seedCampaigns } from './campaigns'
@@ -161,6 +162,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<{ mach
   await stage('child-entities', () => seedChildEntities(db, rng.fork('child-entities'), context))
   // No randomness: the machines' API keys follow from their serial numbers (seed/machine-keys.ts).
   await stage('machine-keys', () => seedMachineKeys(db, context))
+  await stage('ocpi-identities', () => seedOcpiIdentities(db, context))
   await stage('analyze', () => analyze(db))
   if (options.rowTarget !== undefined)
     await stage('vacuum', () =>

@@ -34,7 +34,10 @@ export interface TestAppOptions {
   seed?: boolean
   config?: Partial<Config>
   /** Passed to buildApp: an SMS sender or a login throttle with test limits. */
-  build?: Pick<BuildOptions, 'sms' | 'throttle' | 'exports' | 'background' | 'live' | 'webhooks' | 'alerts'>
+  build?: Pick<
+    BuildOptions,
+    'sms' | 'throttle' | 'exports' | 'background' | 'live' | 'webhooks' | 'alerts' | 'ocpi'
+  >
 }
 
 /** A fresh database of the dialect: a temp SQLite file, or a new PostgreSQL schema dropped on close. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChargingPeriod, PriceComponent, TariffElement } from './ocpi'
-import type { SessionPrice } from './tariff-pricing'
+import type { SessionPrice, StepSizeRule } from './tariff-pricing'
 import {
   previewSessionCost,
   priceSession,
@@ -50,7 +50,22 @@ interface Example {
   periods: ChargingPeriod[]
   end: number
   expect: Partial<SessionPrice>
+  step_size_rule?: StepSizeRule
+  minor_unit_digits?: number
 }
+
+/** Monday 2026-11-23 at a time of day in SGT. */
+const monAt = (hour: number, minute = 0) => Date.UTC(2026, 10, 23, hour - 8, minute)
+/** ENERGY 0.20 until 17:00 and 0.27 after, both per 500 Wh (OCPI 2.2.1 mod_cdrs "step_size"). */
+const ENERGY_BEFORE_AND_AFTER_5PM: TariffElement[] = [
+  { price_components: [c('ENERGY', 0.2, null, 500)], restrictions: { end_time: '17:00' } },
+  { price_components: [c('ENERGY', 0.27, null, 500)] },
+]
+/** TIME 5.00/h until 17:00 and 7.00/h after, both per 10 minutes (OCPI 2.2.1 mod_cdrs "step_size"). */
+const TIME_BEFORE_AND_AFTER_5PM: TariffElement[] = [
+  { price_components: [c('TIME', 5, null, 600)], restrictions: { end_time: '17:00' } },
+  { price_components: [c('TIME', 7, null, 600)] },
+]
 
 const EXAMPLES: Example[] = [
   {
@@ -209,12 +224,70 @@ const EXAMPLES: Example[] = [
     end: Date.UTC(2026, 10, 23, 14, 15),
     expect: { total: zero },
   },
+  {
+    // Each component rounds its own total: 4.3 → 4.5 kWh × 0.20 = 0.90 and 1.1 → 1.5 kWh × 0.27 = 0.405: 1.305.
+    name: "per_component step_size: each element's energy rounded on its own",
+    elements: ENERGY_BEFORE_AND_AFTER_5PM,
+    periods: [charging(monAt(16, 30), 4.3, 0.5), charging(monAt(17), 1.1)],
+    end: monAt(17, 15),
+    expect: { energy: { excl_vat: 131, incl_vat: 131 } },
+  },
+  {
+    // OCPI: 4.3 + 1.1 = 5.4 kWh rounds to 5.5 once, the 0.1 added after 17:00: 4.3 × 0.20 + 1.2 × 0.27 = 1.184.
+    name: 'per_session step_size: the session energy rounded once, the last element billing the rest',
+    elements: ENERGY_BEFORE_AND_AFTER_5PM,
+    step_size_rule: 'per_session',
+    periods: [charging(monAt(16, 30), 4.3, 0.5), charging(monAt(17), 1.1)],
+    end: monAt(17, 15),
+    expect: { energy: { excl_vat: 118, incl_vat: 118 } },
+  },
+  {
+    // Each component: 6 → 10 min at 5.00/h (0.8333) and 22 → 30 min at 7.00/h (3.50): 4.3333.
+    name: "per_component step_size: each element's time rounded on its own",
+    elements: TIME_BEFORE_AND_AFTER_5PM,
+    periods: [charging(monAt(16, 54), 1, 6 / 60), charging(monAt(17), 4, 22 / 60)],
+    end: monAt(17, 22),
+    expect: { time: { excl_vat: 433, incl_vat: 433 } },
+  },
+  {
+    // OCPI: 6 + 22 = 28 min rounds to 30 once, 24 min billed after 17:00: 0.50 + 2.80.
+    name: 'per_session step_size: the charging time rounded once, by the last element',
+    elements: TIME_BEFORE_AND_AFTER_5PM,
+    step_size_rule: 'per_session',
+    periods: [charging(monAt(16, 54), 1, 6 / 60), charging(monAt(17), 4, 22 / 60)],
+    end: monAt(17, 22),
+    expect: { time: { excl_vat: 330, incl_vat: 330 } },
+  },
+  {
+    // OCPI: with parking, only the parking total is rounded (16 → 20 min at 2.00/h = 0.6667); the 21 charging
+    // minutes are not (0.35), where per_component would bill 30 (0.50).
+    name: 'per_session step_size: charging time followed by parking is not rounded, the parking is',
+    elements: [{ price_components: [c('TIME', 1, null, 600), c('PARKING_TIME', 2, null, 600)] }],
+    step_size_rule: 'per_session',
+    periods: [charging(MON_9AM, 5, 21 / 60), parked(MON_9AM + 21 * MIN, 'PARKING_REGULAR', 16)],
+    end: MON_9AM + 37 * MIN,
+    expect: { time: { excl_vat: 35, incl_vat: 35 }, parking_time: { excl_vat: 67, incl_vat: 67 } },
+  },
+  {
+    // minor_unit_digits 4, OCPI's number precision: 10 kWh × 0.5555 = 5.5550; with 9 % 6.05495 → 6.0550.
+    name: 'minor_unit_digits: amounts to 4 decimals instead of cents',
+    elements: [{ price_components: [c('ENERGY', 0.5555)] }],
+    minor_unit_digits: 4,
+    periods: [charging(MON_9AM, 10, 1)],
+    end: MON_9AM + HOUR,
+    expect: { energy: { excl_vat: 55_550, incl_vat: 60_550 }, total: { excl_vat: 55_550, incl_vat: 60_550 } },
+  },
 ]
 
 describe('priceSession', () => {
   it.each(EXAMPLES)('$name', (example) => {
     const price = priceSession(
-      { elements: example.elements, currency: example.currency },
+      {
+        elements: example.elements,
+        currency: example.currency,
+        step_size_rule: example.step_size_rule,
+        minor_unit_digits: example.minor_unit_digits,
+      },
       example.periods,
       example.end,
     )

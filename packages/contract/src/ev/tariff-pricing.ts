@@ -13,7 +13,8 @@ import { SessionStage } from './ocpi'
  *   PARKING_REGULAR periods pay PARKING_TIME (per hour parked). Grace and blackout parking are free by definition
  *   of those stages. FLAT is paid once, by a session that has at least one period.
  * - step_size: the billed volume of each component is its total rounded UP to the step (Wh for ENERGY, seconds for
- *   time), as OCPI's "amounts less than the step size are rounded up".
+ *   time), as OCPI's "amounts less than the step size are rounded up". `step_size_rule: 'per_session'` instead
+ *   follows the CDR module of OCPI 2.2.1 (ocpi/ocpi-pricing.ts uses it to price CDRs like their senders do).
  * - Money is computed exactly (integers) and rounded half up to the currency's minor unit once per cost type, with
  *   and without VAT; the total is the sum of the rounded types, so the parts always add up to the total shown.
  */
@@ -24,9 +25,24 @@ export interface PricingTariff {
   readonly currency?: string
   /** The tariff's local time as minutes east of UTC, for time-of-day and weekday restrictions. Default +480 (SGT). */
   readonly time_zone_offset_minutes?: number
+  /**
+   * How step_size rounds. 'per_component' (the default, docs/decisions/0022): each component's own total. 'per_session'
+   * (OCPI 2.2.1 mod_cdrs "step_size"): rounding happens once per session, with the step of the last component that
+   * billed, which also bills what the rounding adds: once for ENERGY, and once for time, on the parking total when
+   * PARKING_TIME was billed (the charging time before it is not rounded), else on the charging-time total. Switching
+   * elements (17:00 prices) does not round the part before the switch.
+   */
+  readonly step_size_rule?: StepSizeRule
+  /** Decimals of the amounts returned, when not the currency's minor unit (e.g. 4, the precision of OCPI numbers). */
+  readonly minor_unit_digits?: number
 }
 
-/** A session's price in minor units (cents), by OCPI cost type and in total, excluding and including VAT. */
+export type StepSizeRule = 'per_component' | 'per_session'
+
+/**
+ * A session's price in minor units (cents; 10^-minor_unit_digits of the currency when the tariff sets those), by OCPI
+ * cost type and in total, excluding and including VAT.
+ */
 export interface SessionPrice {
   energy: CostPair
   time: CostPair
@@ -123,13 +139,49 @@ interface Bucket {
 const sumOf = (period: ChargingPeriod, type: 'ENERGY' | 'TIME') =>
   period.dimensions.filter((d) => d.type === type).reduce((sum, d) => sum + d.volume, 0)
 
+/** A step size in whole units; 0 or less (OCPI's free-of-charge example writes 0) rounds nothing. */
+const stepOf = (stepSize: number) => BigInt(Math.max(1, Math.round(stepSize)))
+
+/** `units` rounded up to a multiple of `step`. */
+const roundUpTo = (units: bigint, step: bigint) => ((units + step - 1n) / step) * step
+
 /** A volume in whole billing units (Wh or seconds), rounded up to the step; a hair of float noise is forgiven. */
 function billedUnits(type: Billed, volume: number, stepSize: number): bigint {
   if (type === 'FLAT') return 1n
   const perUnit = type === 'ENERGY' ? 1000 : 3600
   const units = Math.ceil(volume * perUnit - 1e-6)
-  const step = Math.max(1, Math.round(stepSize))
-  return BigInt(Math.ceil(Math.max(0, units) / step) * step)
+  return roundUpTo(BigInt(Math.max(0, units)), stepOf(stepSize))
+}
+
+/** A bucket with the whole units it bills. */
+interface BilledBucket extends Bucket {
+  units: bigint
+}
+
+/**
+ * The units each bucket bills under a step-size rule. `lastOf` names, per type, the bucket that billed the latest
+ * period of that type (OCPI's "last relevant PriceComponent").
+ */
+function billedBuckets(
+  buckets: ReadonlyMap<string, Bucket>,
+  lastOf: Partial<Record<Billed, string>>,
+  rule: StepSizeRule,
+): BilledBucket[] {
+  const billed = new Map<string, BilledBucket>()
+  for (const [key, b] of buckets) {
+    const step = rule === 'per_component' ? b.component.step_size : 1
+    billed.set(key, { ...b, units: billedUnits(b.type, b.volume, step) })
+  }
+  if (rule === 'per_session') {
+    const rounded: Billed[] = ['ENERGY', lastOf.PARKING_TIME === undefined ? 'TIME' : 'PARKING_TIME']
+    for (const type of rounded) {
+      const last = billed.get(lastOf[type] ?? '')
+      if (!last) continue
+      const total = [...billed.values()].filter((b) => b.type === type).reduce((sum, b) => sum + b.units, 0n)
+      last.units += roundUpTo(total, stepOf(last.component.step_size)) - total
+    }
+  }
+  return [...billed.values()]
 }
 
 /** Integer division rounding half up (both operands non-negative). */
@@ -143,13 +195,13 @@ const scaledVat = (vat: number | null) => BigInt(Math.round((vat ?? 0) * Number(
 const UNITS_PER_PRICE: Record<Billed, bigint> = { ENERGY: 1000n, TIME: 3600n, PARKING_TIME: 3600n, FLAT: 1n }
 
 /** The exact cost of one type's buckets in minor units, excluding and including VAT. */
-function costOf(buckets: readonly Bucket[], type: Billed, digits: number): CostPair {
+function costOf(buckets: readonly BilledBucket[], type: Billed, digits: number): CostPair {
   const minor = 10n ** BigInt(digits)
   let excl = 0n
   let incl = 0n
   for (const b of buckets) {
     if (b.type !== type) continue
-    const base = scaledPrice(b.component.price) * billedUnits(type, b.volume, b.component.step_size)
+    const base = scaledPrice(b.component.price) * b.units
     excl += base
     incl += base * (100n * VAT_SCALE + scaledVat(b.component.vat))
   }
@@ -182,10 +234,11 @@ export function priceSession(
   periods: readonly ChargingPeriod[],
   sessionEnd: number,
 ): SessionPrice {
-  const digits = minorUnitDigits(tariff.currency ?? 'SGD')
+  const digits = tariff.minor_unit_digits ?? minorUnitDigits(tariff.currency ?? 'SGD')
   const offset = tariff.time_zone_offset_minutes ?? DEFAULT_TARIFF_UTC_OFFSET_MINUTES
   const sorted = [...periods].sort((a, b) => a.start_date_time - b.start_date_time)
   const buckets = new Map<string, Bucket>()
+  const lastOf: Partial<Record<Billed, string>> = {}
   const bill = (type: Billed, moment: Moment, volume: number) => {
     const found = componentAt(tariff.elements, type, moment)
     if (!found || volume <= 0) return
@@ -193,6 +246,7 @@ export function priceSession(
     const bucket = buckets.get(key) ?? { type, component: found.component, volume: 0 }
     bucket.volume += volume
     buckets.set(key, bucket)
+    lastOf[type] = key
   }
 
   let kwhBefore = 0
@@ -217,7 +271,7 @@ export function priceSession(
   const first = sorted[0]
   if (first) bill('FLAT', momentOf(first.start_date_time, offset, 0), 1)
 
-  const all = [...buckets.values()]
+  const all = billedBuckets(buckets, lastOf, tariff.step_size_rule ?? 'per_component')
   const energy = costOf(all, 'ENERGY', digits)
   const time = costOf(all, 'TIME', digits)
   const parking_time = costOf(all, 'PARKING_TIME', digits)

@@ -44,6 +44,10 @@ export interface EvLocationTable {
   time_zone: string
   created_at: number
   updated_at: number
+  /** A roaming partner's location, as the eMSP holds it (decision 0113); null for the entity's own. */
+  ocpi_partner_id: Generated<number | null>
+  /** The owning CPO's country code and party id (SGSPK), for a partner's location. */
+  ocpi_party: Generated<string | null>
 }
 
 export interface EvChargePointTable {

@@ -16,7 +16,19 @@ export function locationColumns(t: TFunction, locale: string): DataColumn<Charge
     {
       id: 'name',
       header: t('chargeLocations.col.name'),
-      cell: (l) => <span title={l.name}>{l.name}</span>,
+      cell: (l) => (
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate" title={l.name}>
+            {l.name}
+          </span>
+          {/* A roaming partner's location (issue 17), held as its eMSP: marked with the CPO that runs it. */}
+          {l.roaming_party === null ? null : (
+            <Badge tone="info" title={t('chargeLocations.roamingTitle', { party: l.roaming_party })}>
+              {t('chargeLocations.roaming', { party: l.roaming_party })}
+            </Badge>
+          )}
+        </span>
+      ),
       className: 'max-w-60!',
       card: 'title',
     },

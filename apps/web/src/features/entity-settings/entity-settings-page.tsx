@@ -11,6 +11,7 @@ import { canEdit, canView, useChildEntityCount, useSettingsAccess } from './api/
 import { useAlertSettingsLevel } from './api/alert-settings-level'
 import { IntegrationOptionsTab } from './integration-options-tab'
 import { PaymentOptionsTab } from './payment-options-tab'
+import { useRoamingLevel } from './api/roaming-level'
 import { useWebhooksLevel } from './api/webhooks'
 import { WebhooksTab } from './webhooks-tab'
 import { LevelBadge, NoAccess } from './settings-parts'
@@ -21,8 +22,10 @@ const ChildEntitiesTab = lazy(() =>
 )
 // The alert rules load when their tab is chosen (the page's chunk stays within its size budget).
 const AlertsTab = lazy(() => import('./alerts-tab').then((m) => ({ default: m.AlertsTab })))
+// Roaming (OCPI partners) is for the few entities that play an OCPI role: it loads when its tab is chosen.
+const RoamingTab = lazy(() => import('./roaming-tab').then((m) => ({ default: m.RoamingTab })))
 
-type Tab = 'payment' | 'integrations' | 'children' | 'alerts' | 'webhooks'
+type Tab = 'payment' | 'integrations' | 'children' | 'alerts' | 'webhooks' | 'roaming'
 const TAB_PARAM = 'tab'
 const VIEW: AccessLevel = 1
 const NONE: AccessLevel = 0
@@ -40,6 +43,7 @@ export function EntitySettingsPage() {
   const children = useChildEntityCount()
   const webhooksLevel = useWebhooksLevel()
   const alertsLevel = useAlertSettingsLevel()
+  const roamingLevel = useRoamingLevel()
   const [params, setParams] = useSearchParams()
   const baseId = useId()
 
@@ -54,6 +58,8 @@ export function EntitySettingsPage() {
     },
     { id: 'alerts' as const, label: t('alerts.settingsTab'), level: alertsLevel },
     { id: 'webhooks' as const, label: t('webhooks.tab'), level: webhooksLevel },
+    // Only for an entity that plays an OCPI role (its industries); 0 otherwise.
+    { id: 'roaming' as const, label: t('roaming.tab'), level: roamingLevel },
   ].filter((tab) => canView(tab.level))
   const asked = params.get(TAB_PARAM)
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]
@@ -79,7 +85,8 @@ export function EntitySettingsPage() {
     access.integration === null ||
     children === null ||
     webhooksLevel === null ||
-    alertsLevel === null
+    alertsLevel === null ||
+    roamingLevel === null
   ) {
     return (
       <>
@@ -155,6 +162,10 @@ export function EntitySettingsPage() {
           <IntegrationOptionsTab level={current.level} />
         ) : current.id === 'webhooks' ? (
           <WebhooksTab level={current.level} />
+        ) : current.id === 'roaming' ? (
+          <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
+            <RoamingTab level={current.level} />
+          </Suspense>
         ) : current.id === 'alerts' ? (
           <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
             <AlertsTab canEdit={canEdit(current.level)} />

@@ -299,6 +299,11 @@ export const chargeLocationHeader = z.object({
   time_zone: z.string(),
   created_at: epochMs,
   last_updated: epochMs,
+  /**
+   * A roaming partner's location (issue 17): the CPO party that runs it, as `SG*SPK`; null for the entity's own. The
+   * lists mark such a location with it.
+   */
+  roaming_party: z.string().nullable(),
 })
 export type ChargeLocationHeader = z.infer<typeof chargeLocationHeader>
 

@@ -89,6 +89,8 @@ const LOCATION_COLUMNS = [
   'l.time_zone',
   'l.created_at',
   'l.updated_at',
+  'l.ocpi_partner_id',
+  'l.ocpi_party',
 ] as const
 
 /** A location as its screens read it: every column of the table (LOCATION_COLUMNS). */

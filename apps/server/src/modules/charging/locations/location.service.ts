@@ -97,6 +97,7 @@ export function toHeader(r: LocationRow): ChargeLocationHeader {
     time_zone: r.time_zone,
     created_at: r.created_at,
     last_updated: r.updated_at,
+    roaming_party: r.ocpi_party === null ? null : `${r.ocpi_party.slice(0, 2)}*${r.ocpi_party.slice(2)}`,
   }
 }
 

@@ -1,5 +1,6 @@
 import type {
   IntegrationOptionFilterRequest,
+  OcpiMessageFilterRequest,
   PaymentOptionFilterRequest,
   UserPaymentConfigFilterRequest,
   WebhookDeliveryListQuery,
@@ -34,6 +35,15 @@ export const settingsKeys = {
     list: (e: string | null) => [...settingsKeys.webhooks.all(e), 'list'] as const,
     deliveries: (e: string | null, id: number, query: WebhookDeliveryListQuery) =>
       [...settingsKeys.webhooks.all(e), 'deliveries', id, query] as const,
+  },
+  /** The entity's OCPI roaming (issue 17): its identity, its partners, and each partner's message log. */
+  roaming: {
+    all: (e: string | null) => [...root(e), 'roaming'] as const,
+    identity: (e: string | null) => [...settingsKeys.roaming.all(e), 'identity'] as const,
+    partners: (e: string | null) => [...settingsKeys.roaming.all(e), 'partners'] as const,
+    partner: (e: string | null, id: number) => [...settingsKeys.roaming.all(e), 'partner', id] as const,
+    messages: (e: string | null, id: number, body: OcpiMessageFilterRequest) =>
+      [...settingsKeys.roaming.all(e), 'messages', id, body] as const,
   },
   /** Members found by name for "Add user" (POST /iam/users/search). */
   members: (e: string | null, query: string) => [...root(e), 'members', query] as const,

@@ -1,0 +1,107 @@
+import { OCPI_VERSION } from '@portal/contract'
+import type { FastifyInstance } from 'fastify'
+import { ocpiOk } from './ocpi-envelope'
+import {
+  checkParty,
+  heldObject,
+  receiveConnector,
+  receiveEvse,
+  receiveLocation,
+} from './ocpi-partner-locations.service'
+import { requirePartner } from './ocpi-scope'
+
+/*
+ * What we receive as an eMSP (decision 0113), under /ocpi/emsp/2.2.1: Locations pushed by a CPO partner (PUT, PATCH
+ * and GET of a location, an EVSE, a connector), keyed by the CPO's country code and party id.
+ */
+
+interface LocationParams {
+  country_code: string
+  party_id: string
+  location_id: string
+}
+interface EvseParams extends LocationParams {
+  evse_uid: string
+}
+interface ConnectorParams extends EvseParams {
+  connector_id: string
+}
+
+export function ocpiEmspRoutes(app: FastifyInstance): void {
+  const config = { ocpi: { module: 'locations' } } as const
+  const base = `/emsp/${OCPI_VERSION}/locations/:country_code/:party_id/:location_id`
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    const patch = method === 'PATCH'
+    app.route<{ Params: LocationParams }>({
+      method,
+      url: base,
+      config,
+      handler: async (request) => {
+        const partner = requirePartner(request)
+        const p = request.params
+        await receiveLocation(
+          app.db,
+          partner,
+          checkParty(partner, p.country_code, p.party_id),
+          p.location_id,
+          request.body,
+          patch,
+        )
+        return ocpiOk()
+      },
+    })
+    app.route<{ Params: EvseParams }>({
+      method,
+      url: `${base}/:evse_uid`,
+      config,
+      handler: async (request) => {
+        const partner = requirePartner(request)
+        const p = request.params
+        const ref = checkParty(partner, p.country_code, p.party_id)
+        await receiveEvse(app.db, partner, ref, p.location_id, p.evse_uid, request.body, patch)
+        return ocpiOk()
+      },
+    })
+    app.route<{ Params: ConnectorParams }>({
+      method,
+      url: `${base}/:evse_uid/:connector_id`,
+      config,
+      handler: async (request) => {
+        const partner = requirePartner(request)
+        const p = request.params
+        const ref = checkParty(partner, p.country_code, p.party_id)
+        await receiveConnector(
+          app.db,
+          partner,
+          ref,
+          p.location_id,
+          p.evse_uid,
+          p.connector_id,
+          request.body,
+          patch,
+        )
+        return ocpiOk()
+      },
+    })
+  }
+  app.get<{ Params: LocationParams }>(base, { config }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    return ocpiOk(
+      await heldObject(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.location_id),
+    )
+  })
+  app.get<{ Params: EvseParams }>(`${base}/:evse_uid`, { config }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    const ref = checkParty(partner, p.country_code, p.party_id)
+    return ocpiOk(await heldObject(app.db, partner, ref, p.location_id, p.evse_uid))
+  })
+  app.get<{ Params: ConnectorParams }>(`${base}/:evse_uid/:connector_id`, { config }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    const ref = checkParty(partner, p.country_code, p.party_id)
+    return ocpiOk(await heldObject(app.db, partner, ref, p.location_id, p.evse_uid, p.connector_id))
+  })
+}

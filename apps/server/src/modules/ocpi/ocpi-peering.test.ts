@@ -1,0 +1,311 @@
+import { ocpiAuthorization } from '@portal/contract'
+import type { OcpiPartner, OcpiPartnerCreated } from '@portal/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../test-support'
+import { call, createTestApp, DIALECTS, loginAs, until } from '../../test-support'
+import { hashOcppPassword } from '../ocpp/ocpp-password'
+import { testCharger } from '../ocpp/test-charger'
+
+/*
+ * Peering (issue 17): two server instances on loopback, each with its own database, as the CPO (SparkGrid, SG/SPK)
+ * and the eMSP (RoamCharge, SG/RMC). The CPO's operator adds the eMSP and hands over token A and the versions URL;
+ * the eMSP's operator registers with them; the tokens are exchanged, each side's log holds the requests, and the
+ * eMSP's unregistering ends both tokens.
+ */
+
+describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
+  let cpo: TestApp
+  let emsp: TestApp
+  let cpoUrl = ''
+  let emspUrl = ''
+  let cpoAdmin: string
+  let emspAdmin: string
+
+  beforeAll(async () => {
+    const background = { jobs: { pollMs: 50 } }
+    cpo = await createTestApp(dialect, {
+      scale: 0.005,
+      build: { ocpi: { publicUrl: () => cpoUrl, pullEveryMs: 0 }, background },
+    })
+    emsp = await createTestApp(dialect, {
+      scale: 0.005,
+      build: { ocpi: { publicUrl: () => emspUrl, pullEveryMs: 0 }, background },
+    })
+    cpoUrl = await cpo.app.listen({ port: 0, host: '127.0.0.1' })
+    emspUrl = await emsp.app.listen({ port: 0, host: '127.0.0.1' })
+    cpoAdmin = await loginAs(cpo.app, 'cpo')
+    emspAdmin = await loginAs(emsp.app, 'emsp')
+  })
+  afterAll(async () => {
+    await cpo.close()
+    await emsp.close()
+  })
+
+  const ocpiGet = (app: TestApp, path: string, token: string) =>
+    call<{ status_code: number; data?: unknown }>(app.app, 'GET', path, {
+      headers: { authorization: ocpiAuthorization(token) },
+    })
+
+  it('registers, exchanges tokens both ways, logs every request, and unregisters', async () => {
+    const created = await call<{ data: OcpiPartnerCreated }>(cpo.app, 'POST', '/api/main/ocpi/partners', {
+      token: cpoAdmin,
+      body: { name: 'RoamCharge', roles: [{ role: 'EMSP', country_code: 'sg', party_id: 'rmc' }] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const { token_a: tokenA, versions_url: versionsUrl, id: cpoSideId } = created.body.data
+    expect(versionsUrl).toBe(`${cpoUrl}/ocpi/versions`)
+    expect(created.body.data.status).toBe('pending')
+    expect(created.body.data.roles).toEqual([
+      { role: 'EMSP', country_code: 'SG', party_id: 'RMC', business_name: null },
+    ])
+    // Token A opens the versions, and nothing else before the handshake.
+    expect((await ocpiGet(cpo, '/ocpi/versions', tokenA)).body.status_code).toBe(1000)
+    const early = await ocpiGet(cpo, '/ocpi/2.2.1/credentials', tokenA)
+    expect(early.status).toBe(403)
+    expect(early.body.status_code).toBe(2000)
+
+    const connected = await call<{ data: OcpiPartner }>(emsp.app, 'POST', '/api/main/ocpi/partners/connect', {
+      token: emspAdmin,
+      body: { name: 'SparkGrid', versions_url: versionsUrl, token: tokenA },
+    })
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200)
+    const emspSide = connected.body.data
+    expect(emspSide.status).toBe('connected')
+    expect(emspSide.initiated_by).toBe('us')
+    expect(emspSide.roles).toEqual([
+      { role: 'CPO', country_code: 'SG', party_id: 'SPK', business_name: expect.any(String) as string },
+    ])
+    expect(emspSide.endpoints.map((e) => `${e.identifier}:${e.role}`)).toContain('locations:SENDER')
+
+    const cpoSide = await call<{ data: OcpiPartner }>(
+      cpo.app,
+      'GET',
+      `/api/main/ocpi/partners/${String(cpoSideId)}`,
+      {
+        token: cpoAdmin,
+      },
+    )
+    expect(cpoSide.body.data.status).toBe('connected')
+    expect(cpoSide.body.data.partner_versions_url).toBe(`${emspUrl}/ocpi/versions`)
+    expect(cpoSide.body.data.roles[0]).toMatchObject({ role: 'EMSP', party_id: 'RMC' })
+    expect(cpoSide.body.data.connected_at).not.toBeNull()
+
+    // Token A is spent; token C (what the eMSP now holds) opens the CPO's credentials, and is answered back.
+    expect((await ocpiGet(cpo, '/ocpi/versions', tokenA)).status).toBe(401)
+    const held = await emsp.database.db
+      .selectFrom('ocpi_partner')
+      .where('id', '=', emspSide.id)
+      .select('outgoing_token')
+      .executeTakeFirstOrThrow()
+    const tokenC = held.outgoing_token ?? ''
+    expect(tokenC).not.toBe(tokenA)
+    const credentials = await ocpiGet(cpo, '/ocpi/2.2.1/credentials', tokenC)
+    expect(credentials.body).toMatchObject({
+      status_code: 1000,
+      data: {
+        token: tokenC,
+        url: versionsUrl,
+        roles: [{ role: 'CPO', country_code: 'SG', party_id: 'SPK' }],
+      },
+    })
+    // And the CPO calls the eMSP with the token B the eMSP issued.
+    const cpoHolds = await cpo.database.db
+      .selectFrom('ocpi_partner')
+      .where('id', '=', cpoSideId)
+      .select('outgoing_token')
+      .executeTakeFirstOrThrow()
+    expect((await ocpiGet(emsp, '/ocpi/2.2.1', cpoHolds.outgoing_token ?? '')).body.status_code).toBe(1000)
+
+    // Both logs hold the handshake, tokens masked.
+    const logOf = async (app: TestApp, token: string, id: number, body: object = {}) =>
+      (
+        await call<{
+          data: {
+            messages: {
+              direction: string
+              method: string
+              url: string
+              request_body: string | null
+              response_body: string | null
+            }[]
+            count: number
+          }
+        }>(app.app, 'POST', `/api/main/ocpi/partners/${String(id)}/messages/filter`, { token, body })
+      ).body.data
+    // A request is logged once its answer is out: the CPO's log may lag the eMSP's answer a moment.
+    const cpoLog = await until('the handshake in the CPO log', async () => {
+      const log = await logOf(cpo, cpoAdmin, cpoSideId)
+      return log.messages.some((m) => m.direction === 'in' && m.method === 'POST') ? log : undefined
+    })
+    expect(
+      cpoLog.messages.map((m) => `${m.direction} ${m.method} ${new URL(m.url, 'http://x').pathname}`),
+    ).toEqual(
+      expect.arrayContaining([
+        'in GET /ocpi/versions',
+        'in POST /ocpi/2.2.1/credentials',
+        'out GET /ocpi/versions',
+        'out GET /ocpi/2.2.1',
+      ]),
+    )
+    const emspLog = await logOf(emsp, emspAdmin, emspSide.id, { direction: 'out' })
+    expect(emspLog.messages.every((m) => m.direction === 'out')).toBe(true)
+    const post = emspLog.messages.find((m) => m.method === 'POST')
+    expect(post?.request_body).toMatch(/"token":"…/)
+    for (const m of [...cpoLog.messages, ...emspLog.messages]) {
+      expect(m.request_body ?? '').not.toContain(tokenC)
+      expect(m.response_body ?? '').not.toContain(tokenC)
+    }
+
+    // The eMSP pulls the CPO's locations: it holds each one, marked with the partner and the CPO's party.
+    const cpoLocations = await cpo.database.db
+      .selectFrom('ev_location')
+      .where('entity_code', '=', 'CPO')
+      .select(['id', 'uid', 'name'])
+      .orderBy('id')
+      .execute()
+    const sync = await call<{ data: { queued: boolean } }>(
+      emsp.app,
+      'POST',
+      `/api/main/ocpi/partners/${String(emspSide.id)}/sync`,
+      { token: emspAdmin, body: { module: 'locations' } },
+    )
+    expect(sync.body.data.queued).toBe(true)
+    const heldCopies = () =>
+      emsp.database.db
+        .selectFrom('ev_location')
+        .where('ocpi_partner_id', '=', emspSide.id)
+        .select(['id', 'external_id', 'entity_code', 'ocpi_party', 'name'])
+        .execute()
+    await until('the pull', async () =>
+      (await heldCopies()).length === cpoLocations.length ? true : undefined,
+    )
+    expect((await heldCopies()).every((l) => l.entity_code === 'EMSP' && l.ocpi_party === 'SGSPK')).toBe(true)
+    expect(new Set((await heldCopies()).map((l) => l.external_id))).toEqual(
+      new Set(cpoLocations.map((l) => l.uid)),
+    )
+    const synced = await call<{ data: OcpiPartner }>(
+      emsp.app,
+      'GET',
+      `/api/main/ocpi/partners/${String(emspSide.id)}`,
+      {
+        token: emspAdmin,
+      },
+    )
+    expect(synced.body.data.sync).toEqual([
+      expect.objectContaining({
+        module: 'locations',
+        last_pull_result: `ok: ${String(cpoLocations.length)} locations`,
+      }),
+    ])
+
+    // A charger of the CPO reports a fault over OCPP: its EVSE's status reaches the eMSP's copy by itself.
+    const cp = await cpo.database.db
+      .selectFrom('ev_charge_point')
+      .where('entity_code', '=', 'CPO')
+      .select(['id', 'location_id'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    await cpo.database.db
+      .updateTable('ev_charge_point')
+      .set({
+        ocpp_identity: 'PEER-CP-1',
+        ocpp_password_hash: hashOcppPassword('peer-pass-0001'),
+        commissioned: 1,
+      })
+      .where('id', '=', cp.id)
+      .execute()
+    const charger = testCharger({
+      port: Number(new URL(cpoUrl).port),
+      identity: 'PEER-CP-1',
+      password: 'peer-pass-0001',
+    })
+    await charger.connect()
+    const next = 'OUTOFORDER'
+    let evse: { uid: string; status: string }
+    try {
+      await charger.call('BootNotification', { chargePointVendor: 'Peer', chargePointModel: 'Test' })
+      await charger.call('StatusNotification', {
+        connectorId: 1,
+        errorCode: 'GroundFailure',
+        status: 'Faulted',
+      })
+      evse = await cpo.database.db
+        .selectFrom('ev_evse')
+        .innerJoin('ev_connector', 'ev_connector.evse_ref', 'ev_evse.id')
+        .where('ev_evse.charge_point_id', '=', cp.id)
+        .where('ev_evse.status', '=', next)
+        .select(['ev_evse.uid', 'ev_evse.status'])
+        .executeTakeFirstOrThrow()
+    } finally {
+      await charger.close({ force: true })
+    }
+    await until('the push', async () => {
+      const copy = await emsp.database.db
+        .selectFrom('ev_evse')
+        .innerJoin('ev_location', 'ev_location.id', 'ev_evse.location_id')
+        .where('ev_location.ocpi_partner_id', '=', emspSide.id)
+        .where('ev_evse.external_id', '=', evse.uid)
+        .select('ev_evse.status')
+        .executeTakeFirst()
+      return copy?.status === next ? true : undefined
+    })
+    const pushed = await call<{ data: OcpiPartner }>(
+      cpo.app,
+      'GET',
+      `/api/main/ocpi/partners/${String(cpoSideId)}`,
+      {
+        token: cpoAdmin,
+      },
+    )
+    expect(pushed.body.data.sync[0]?.last_push_result).toMatch(/^ok: location /)
+
+    // The eMSP unregisters: the CPO is told, and neither token works any more.
+    const removed = await call<{ data: { partner_told: boolean } }>(
+      emsp.app,
+      'DELETE',
+      `/api/main/ocpi/partners/${String(emspSide.id)}`,
+      { token: emspAdmin },
+    )
+    expect(removed.body.data.partner_told).toBe(true)
+    expect((await ocpiGet(cpo, '/ocpi/versions', tokenC)).status).toBe(401)
+    const after = await call<{ data: OcpiPartner }>(
+      cpo.app,
+      'GET',
+      `/api/main/ocpi/partners/${String(cpoSideId)}`,
+      {
+        token: cpoAdmin,
+      },
+    )
+    expect(after.body.data.status).toBe('suspended')
+    // The eMSP forgot the partner, and its locations with it.
+    expect(await heldCopies()).toEqual([])
+    // Resuming needs tokens: the partner must register again.
+    const resume = await call(cpo.app, 'PUT', `/api/main/ocpi/partners/${String(cpoSideId)}`, {
+      token: cpoAdmin,
+      body: { status: 'connected' },
+    })
+    expect(resume.status).toBe(400)
+  })
+
+  it('a connect to a partner that is not there fails naming the step, and keeps nothing', async () => {
+    const before = await call<{ data: { count: number } }>(emsp.app, 'GET', '/api/main/ocpi/partners', {
+      token: emspAdmin,
+    })
+    const failed = await call<{ error: { message: string } }>(
+      emsp.app,
+      'POST',
+      '/api/main/ocpi/partners/connect',
+      {
+        token: emspAdmin,
+        // The CPO instance, with a token it never issued.
+        body: { name: 'Nobody', versions_url: `${cpoUrl}/ocpi/versions`, token: 'not-a-token-anyone-gave' },
+      },
+    )
+    expect(failed.status).toBe(502)
+    expect(failed.body.error.message).toMatch(/GET .*\/ocpi\/versions answered HTTP 401, OCPI 2000/)
+    const after = await call<{ data: { count: number } }>(emsp.app, 'GET', '/api/main/ocpi/partners', {
+      token: emspAdmin,
+    })
+    expect(after.body.data.count).toBe(before.body.data.count)
+  })
+})

@@ -1,0 +1,89 @@
+import type { OcpiEndpoint } from '@portal/contract'
+import { OCPI_VERSION, OcpiCode } from '@portal/contract'
+import type { FastifyInstance } from 'fastify'
+import { OcpiError, ocpiOk } from './ocpi-envelope'
+import type { OcpiSettings } from './ocpi-handshake.service'
+import {
+  acceptCredentials,
+  ourCredentialRoles,
+  publicUrlOf,
+  unregisterPartner,
+  versionDetailsUrlOf,
+  versionsUrlOf,
+} from './ocpi-handshake.service'
+import { requirePartner } from './ocpi-scope'
+
+/** The modules we serve at 2.2.1, by the roles our entity plays (listed in the version details). */
+export function ourEndpoints(base: string, roles: readonly string[]): OcpiEndpoint[] {
+  const endpoints: OcpiEndpoint[] = [
+    { identifier: 'credentials', role: 'SENDER', url: `${versionDetailsUrlOf(base)}/credentials` },
+    { identifier: 'credentials', role: 'RECEIVER', url: `${versionDetailsUrlOf(base)}/credentials` },
+  ]
+  if (roles.includes('CPO'))
+    endpoints.push({
+      identifier: 'locations',
+      role: 'SENDER',
+      url: `${base}/ocpi/cpo/${OCPI_VERSION}/locations`,
+    })
+  if (roles.includes('EMSP'))
+    endpoints.push({
+      identifier: 'locations',
+      role: 'RECEIVER',
+      url: `${base}/ocpi/emsp/${OCPI_VERSION}/locations`,
+    })
+  return endpoints
+}
+
+/** Discovery and credentials (version_information_endpoint.asciidoc, credentials.asciidoc), under /ocpi. */
+export function ocpiProtocolRoutes(app: FastifyInstance, settings: OcpiSettings): void {
+  const handshake = { ocpi: { module: 'credentials', handshake: true } } as const
+  const registered = { ocpi: { module: 'credentials' } } as const
+
+  app.get('/versions', { config: handshake }, () => {
+    const base = publicUrlOf(settings)
+    return ocpiOk([{ version: OCPI_VERSION, url: versionDetailsUrlOf(base) }])
+  })
+  app.get(`/${OCPI_VERSION}`, { config: handshake }, async (request) => {
+    const partner = requirePartner(request)
+    const base = publicUrlOf(settings)
+    const roles = (await ourCredentialRoles(app.db, partner.entity_code)).map((r) => r.role)
+    return ocpiOk({ version: OCPI_VERSION, endpoints: ourEndpoints(base, roles) })
+  })
+
+  app.get(`/${OCPI_VERSION}/credentials`, { config: registered }, async (request) => {
+    const partner = requirePartner(request)
+    const base = publicUrlOf(settings)
+    // The token it called with is the one it holds: answered back, never read from storage (only its hash is kept).
+    return ocpiOk({
+      token: request.ocpiToken,
+      url: versionsUrlOf(base),
+      roles: await ourCredentialRoles(app.db, partner.entity_code),
+    })
+  })
+
+  app.post(`/${OCPI_VERSION}/credentials`, { config: handshake }, async (request) => {
+    const partner = requirePartner(request)
+    // Registered already, or it is we who register with it: a POST is not the way (credentials.asciidoc: 405).
+    if (partner.status !== 'pending' || partner.initiated_by !== 'them')
+      throw new OcpiError(
+        405,
+        OcpiCode.clientError,
+        'Already registered: use PUT to update, DELETE to unregister',
+      )
+    return ocpiOk(
+      await acceptCredentials(app.db, settings, partner, request.ocpiToken ?? '', request.body, false),
+    )
+  })
+
+  app.put(`/${OCPI_VERSION}/credentials`, { config: registered }, async (request) => {
+    const partner = requirePartner(request)
+    return ocpiOk(
+      await acceptCredentials(app.db, settings, partner, request.ocpiToken ?? '', request.body, true),
+    )
+  })
+
+  app.delete(`/${OCPI_VERSION}/credentials`, { config: registered }, async (request) => {
+    await unregisterPartner(app.db, requirePartner(request))
+    return ocpiOk()
+  })
+}

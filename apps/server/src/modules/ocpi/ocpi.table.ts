@@ -1,0 +1,70 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/** An entity's OCPI party for one role (migration 20261129-0062, decision 0113). */
+export interface OcpiIdentityTable {
+  entity_code: string
+  /** OcpiOwnRole: 'CPO' or 'EMSP'. */
+  role: string
+  country_code: string
+  party_id: string
+  updated_at: number
+}
+
+/** A roaming partner of one entity. */
+export interface OcpiPartnerTable {
+  id: Generated<number>
+  entity_code: string
+  name: string
+  /** OcpiPartnerStatus: pending, connected, suspended. */
+  status: string
+  /** 'them': we issued token A; 'us': we registered with the partner's token A. */
+  initiated_by: string
+  /** JSON: [{ role, country_code, party_id, business_name }]. */
+  roles: string
+  /** SHA-256 (hex) of the token the partner calls us with; null when it may not call us at all. */
+  incoming_token_hash: string | null
+  /** The partner's token we call it with (kept as given: every request sends it). */
+  outgoing_token: string | null
+  partner_versions_url: string | null
+  version: string | null
+  /** JSON: the partner's endpoints [{ identifier, role, url }]. */
+  endpoints: string
+  created_at: number
+  created_by: string
+  updated_at: number
+  connected_at: number | null
+  last_message_at: number | null
+}
+export type OcpiPartnerRow = Selectable<OcpiPartnerTable>
+export type NewOcpiPartnerRow = Insertable<OcpiPartnerTable>
+
+/** One OCPI request in or out (the partner's message log). */
+export interface OcpiMessageTable {
+  id: Generated<string | number>
+  partner_id: number
+  direction: string
+  method: string
+  url: string
+  module: string | null
+  http_status: number | null
+  ocpi_status: number | null
+  request_id: string | null
+  correlation_id: string | null
+  request_body: string | null
+  response_body: string | null
+  latency_ms: number | null
+  error: string | null
+  at: number
+}
+export type NewOcpiMessageRow = Insertable<OcpiMessageTable>
+
+/** The latest pull and push of one module with one partner. */
+export interface OcpiSyncTable {
+  partner_id: number
+  module: string
+  last_pull_at: number | null
+  /** 'ok: 120 locations' or the failure. */
+  last_pull_result: string | null
+  last_push_at: number | null
+  last_push_result: string | null
+}
