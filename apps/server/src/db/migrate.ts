@@ -41,6 +41,7 @@ import * as refundEmsp from './migrations/20261129-0059-refund-emsp'
 import * as alerts from './migrations/20261129-0060-alerts'
 import * as webhooks from './migrations/20261129-0061-webhooks'
 import * as ocpi from './migrations/20261129-0062-ocpi'
+import * as ocpiTariffs from './migrations/20261129-0063-ocpi-tariffs'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0060-alerts': alerts,
   '20261129-0061-webhooks': webhooks,
   '20261129-0062-ocpi': ocpi,
+  '20261129-0063-ocpi-tariffs': ocpiTariffs,
 }
 
 class StaticProvider implements MigrationProvider {

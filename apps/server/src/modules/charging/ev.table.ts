@@ -20,6 +20,10 @@ export interface EvTariffTable {
   end_date_time: number | null
   created_at: number
   updated_at: number
+  /** A roaming partner's tariff, as the eMSP holds it (decision 0113); null for the entity's own. */
+  ocpi_partner_id: Generated<number | null>
+  /** The owning CPO's country code and party id (SGSPK), for a partner's tariff. */
+  ocpi_party: Generated<string | null>
 }
 
 export interface EvLocationTable {

@@ -12,18 +12,20 @@ import {
 } from './ocpi-locations.repository'
 import { toOcpiEvse, toOcpiLocation } from './ocpi-locations.mapping'
 import { pageHeaders, pagingOf } from './ocpi-paging'
+import { countTariffs, tariffPage } from './ocpi-tariffs.repository'
+import { toOcpiTariff } from './ocpi-tariffs.service'
 import { requirePartner } from './ocpi-scope'
 import { identitiesOf } from './ocpi.repository'
 
 /*
  * What we send as a CPO (decision 0113), under /ocpi/cpo/2.2.1: Locations (GET list, one location, one EVSE, one
- * connector). The partner's entity must play CPO; a hub's routing headers must name our party.
+ * connector) and Tariffs (GET list). The partner's entity must play CPO; a hub's routing headers must name our party.
  */
 
 async function cpoParty(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const partner = requirePartner(request)
   const party = (await identitiesOf(app.db, partner.entity_code)).find((i) => i.role === 'CPO')
-  if (!party) throw new OcpiError(404, OcpiCode.clientError, 'We are not a CPO to you: no Locations to send')
+  if (!party) throw new OcpiError(404, OcpiCode.clientError, 'We are not a CPO to you: nothing to send')
   const toCountry = request.headers[OCPI_HEADERS.toCountryCode.toLowerCase()]
   const toParty = request.headers[OCPI_HEADERS.toPartyId.toLowerCase()]
   if (
@@ -81,6 +83,23 @@ export function ocpiCpoRoutes(app: FastifyInstance, settings: OcpiSettings): voi
     pageHeaders(request, reply, publicUrlOf(settings), paging, rows.length, total)
     return ocpiOk(locations)
   })
+
+  // Tariffs (mod_tariffs.asciidoc): the sender interface is the list alone.
+  app.get(
+    `/cpo/${OCPI_VERSION}/tariffs`,
+    { config: { ocpi: { module: 'tariffs' } } },
+    async (request, reply) => {
+      const { entity, party } = await cpoParty(app, request, reply)
+      const paging = pagingOf(request)
+      const window = { from: paging.from, to: paging.to }
+      const [total, rows] = await Promise.all([
+        countTariffs(app.db, entity, window),
+        tariffPage(app.db, entity, window, paging.limit, paging.offset),
+      ])
+      pageHeaders(request, reply, publicUrlOf(settings), paging, rows.length, total)
+      return ocpiOk(rows.map((row) => toOcpiTariff(party, row)))
+    },
+  )
 
   const oneLocation = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
     const { entity, party } = await cpoParty(app, request, reply)

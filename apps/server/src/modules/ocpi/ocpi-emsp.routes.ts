@@ -9,6 +9,7 @@ import {
   receiveLocation,
 } from './ocpi-partner-locations.service'
 import { requirePartner } from './ocpi-scope'
+import { heldTariff, receiveTariff, removeTariff } from './ocpi-tariffs.service'
 
 /*
  * What we receive as an eMSP (decision 0113), under /ocpi/emsp/2.2.1: Locations pushed by a CPO partner (PUT, PATCH
@@ -25,6 +26,11 @@ interface EvseParams extends LocationParams {
 }
 interface ConnectorParams extends EvseParams {
   connector_id: string
+}
+interface TariffParams {
+  country_code: string
+  party_id: string
+  tariff_id: string
 }
 
 export function ocpiEmspRoutes(app: FastifyInstance): void {
@@ -85,6 +91,35 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
       },
     })
   }
+  // Tariffs (mod_tariffs.asciidoc, receiver interface): PUT, DELETE and GET of one tariff.
+  const tariffs = { ocpi: { module: 'tariffs' } } as const
+  const tariffUrl = `/emsp/${OCPI_VERSION}/tariffs/:country_code/:party_id/:tariff_id`
+  app.put<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    await receiveTariff(
+      app.db,
+      partner,
+      checkParty(partner, p.country_code, p.party_id),
+      p.tariff_id,
+      request.body,
+    )
+    return ocpiOk()
+  })
+  app.delete<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    await removeTariff(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.tariff_id)
+    return ocpiOk()
+  })
+  app.get<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
+    const partner = requirePartner(request)
+    const p = request.params
+    return ocpiOk(
+      await heldTariff(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.tariff_id),
+    )
+  })
+
   app.get<{ Params: LocationParams }>(base, { config }, async (request) => {
     const partner = requirePartner(request)
     const p = request.params

@@ -6,6 +6,7 @@ import type {
   OcpiPartnerCreated,
   OcpiPartnerListData,
   OcpiPartyRole,
+  OcpiPullModule,
 } from '@portal/contract'
 import type { ocpiMessageFilterRequest } from '@portal/contract'
 import { ocpiRolesOf } from '@portal/contract'
@@ -338,7 +339,7 @@ export async function syncPartner(
   jobs: JobQueue,
   caller: Caller,
   id: number,
-  module: 'locations',
+  module: OcpiPullModule,
 ): Promise<{ queued: boolean }> {
   const partner = await partnerOf(db, caller, id)
   if (partner.status !== 'connected')

@@ -191,12 +191,33 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
         token: emspAdmin,
       },
     )
-    expect(synced.body.data.sync).toEqual([
+    expect(synced.body.data.sync.filter((x) => x.module === 'locations')).toEqual([
       expect.objectContaining({
         module: 'locations',
         last_pull_result: `ok: ${String(cpoLocations.length)} locations`,
       }),
     ])
+
+    // And its tariffs, kept as its eMSP.
+    const cpoTariffs = await cpo.database.db
+      .selectFrom('ev_tariff')
+      .where('entity_code', '=', 'CPO')
+      .select('uid')
+      .execute()
+    const tariffSync = await call(emsp.app, 'POST', `/api/main/ocpi/partners/${String(emspSide.id)}/sync`, {
+      token: emspAdmin,
+      body: { module: 'tariffs' },
+    })
+    expect(tariffSync.status, JSON.stringify(tariffSync.body)).toBe(200)
+    const heldTariffs = await until('the tariffs pull', async () => {
+      const rows = await emsp.database.db
+        .selectFrom('ev_tariff')
+        .where('ocpi_partner_id', '=', emspSide.id)
+        .select('external_id')
+        .execute()
+      return rows.length === cpoTariffs.length ? rows : undefined
+    })
+    expect(new Set(heldTariffs.map((r) => r.external_id))).toEqual(new Set(cpoTariffs.map((r) => r.uid)))
 
     // A charger of the CPO reports a fault over OCPP: its EVSE's status reaches the eMSP's copy by itself.
     const cp = await cpo.database.db
@@ -257,7 +278,9 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
         token: cpoAdmin,
       },
     )
-    expect(pushed.body.data.sync[0]?.last_push_result).toMatch(/^ok: location /)
+    expect(pushed.body.data.sync.find((x) => x.module === 'locations')?.last_push_result).toMatch(
+      /^ok: location /,
+    )
 
     // The eMSP unregisters: the CPO is told, and neither token works any more.
     const removed = await call<{ data: { partner_told: boolean } }>(

@@ -19,18 +19,21 @@ export function ourEndpoints(base: string, roles: readonly string[]): OcpiEndpoi
     { identifier: 'credentials', role: 'SENDER', url: `${versionDetailsUrlOf(base)}/credentials` },
     { identifier: 'credentials', role: 'RECEIVER', url: `${versionDetailsUrlOf(base)}/credentials` },
   ]
-  if (roles.includes('CPO'))
-    endpoints.push({
-      identifier: 'locations',
-      role: 'SENDER',
-      url: `${base}/ocpi/cpo/${OCPI_VERSION}/locations`,
-    })
-  if (roles.includes('EMSP'))
-    endpoints.push({
-      identifier: 'locations',
-      role: 'RECEIVER',
-      url: `${base}/ocpi/emsp/${OCPI_VERSION}/locations`,
-    })
+  // The modules each role has, with the interface we offer for it (the CPO sends them, the eMSP receives them).
+  for (const module of ['locations', 'tariffs']) {
+    if (roles.includes('CPO'))
+      endpoints.push({
+        identifier: module,
+        role: 'SENDER',
+        url: `${base}/ocpi/cpo/${OCPI_VERSION}/${module}`,
+      })
+    if (roles.includes('EMSP'))
+      endpoints.push({
+        identifier: module,
+        role: 'RECEIVER',
+        url: `${base}/ocpi/emsp/${OCPI_VERSION}/${module}`,
+      })
+  }
   return endpoints
 }
 

@@ -1,5 +1,5 @@
 import type { OcpiPartnerCreated } from '@portal/contract'
-import { ocpiAuthorization, ocpiLocation } from '@portal/contract'
+import { ocpiAuthorization, ocpiLocation, ocpiTariff } from '@portal/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs, until } from '../../test-support'
@@ -230,17 +230,16 @@ describe.each(DIALECTS)('OCPI protocol on %s', (dialect) => {
   it("exports a partner's message log with the list's filters, tokens masked; another entity's partner is refused", async () => {
     const { partner, tokenC } = await connected('EXP')
     await ocpi('GET', '/ocpi/versions', tokenC)
-    // The log is written once the answer is out: wait for the GET's row.
-    await until('the GET logged', async () =>
-      (await t.database.db
+    // A request is logged once its answer is out: wait for both rows (they may land in either order).
+    await until('both requests logged', async () => {
+      const logged = await t.database.db
         .selectFrom('ocpi_message')
         .where('partner_id', '=', partner.id)
-        .where('method', '=', 'GET')
+        .where('direction', '=', 'in')
         .select('id')
-        .executeTakeFirst())
-        ? true
-        : undefined,
-    )
+        .execute()
+      return logged.length === 2 ? true : undefined
+    })
     const rows: { direction: string; method: string; request_body: string | null; module: string | null }[] =
       []
     for await (const row of ocpiMessageExportSource.rows(
@@ -249,8 +248,8 @@ describe.each(DIALECTS)('OCPI protocol on %s', (dialect) => {
       { partner_id: partner.id, direction: 'in' },
     ))
       rows.push(row)
-    expect(rows.map((r) => `${r.direction} ${r.method}`)).toEqual(['in GET', 'in POST'])
-    expect(rows[1]?.request_body).toContain('"token":"…')
+    expect(rows.map((r) => `${r.direction} ${r.method}`).sort()).toEqual(['in GET', 'in POST'])
+    expect(rows.find((r) => r.method === 'POST')?.request_body).toContain('"token":"…')
     expect(rows.some((r) => (r.request_body ?? '').includes('stub-b-EXP'))).toBe(false)
     expect(ocpiMessageExportSource.columns.map((c) => c.header)).toContain('ocpi_status')
     const foreign = ocpiMessageExportSource.rows(
@@ -269,6 +268,33 @@ describe.each(DIALECTS)('OCPI protocol on %s', (dialect) => {
     expect(next).not.toBe(tokenC)
     expect((await ocpi('GET', '/ocpi/versions', tokenC)).status).toBe(401)
     expect((await ocpi('GET', '/ocpi/versions', next)).status).toBe(200)
+  })
+
+  it("sends the CPO's tariffs: valid 2.2.1 objects, paged", async () => {
+    const { tokenC } = await connected('TRF')
+    const own = await t.database.db
+      .selectFrom('ev_tariff')
+      .where('entity_code', '=', 'CPO')
+      .select(['uid', 'name'])
+      .execute()
+    expect(own.length).toBeGreaterThan(1)
+    const first = await ocpi('GET', '/ocpi/cpo/2.2.1/tariffs?limit=1', tokenC)
+    expect(first.response.headers['x-total-count']).toBe(String(own.length))
+    expect(first.response.headers.link).toMatch(/offset=1&limit=1>; rel="next"$/)
+    const all = await ocpi('GET', '/ocpi/cpo/2.2.1/tariffs?limit=500', tokenC)
+    const tariffs = all.body.data as unknown[]
+    expect(tariffs).toHaveLength(own.length)
+    for (const tariff of tariffs) {
+      const parsed = ocpiTariff.safeParse(tariff)
+      expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true)
+    }
+    expect(tariffs).toContainEqual(
+      expect.objectContaining({
+        id: own[0]?.uid,
+        party_id: 'SPK',
+        tariff_alt_text: [{ language: 'en', text: own[0]?.name }],
+      }),
+    )
   })
 
   it("sends the CPO's locations: valid 2.2.1 objects, paged with Link, X-Total-Count and X-Limit, filtered by date", async () => {

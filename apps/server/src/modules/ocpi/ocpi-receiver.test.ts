@@ -1,6 +1,6 @@
 import type { OcpiPartnerCreated } from '@portal/contract'
 import { ocpiAuthorization } from '@portal/contract'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../test-support'
 import { call, createTestApp, DIALECTS, loginAs } from '../../test-support'
@@ -40,7 +40,13 @@ describe.each(DIALECTS)('OCPI locations receiver on %s', (dialect) => {
     const admin = await loginAs(t.app, 'emsp')
     const made = await call<{ data: OcpiPartnerCreated }>(t.app, 'POST', '/api/main/ocpi/partners', {
       token: admin,
-      body: { name: 'BeCharged', roles: [{ role: 'CPO', country_code: 'BE', party_id: 'BEC' }] },
+      body: {
+        name: 'BeCharged',
+        roles: [
+          { role: 'CPO', country_code: 'BE', party_id: 'BEC' },
+          { role: 'CPO', country_code: 'DE', party_id: 'ALL' },
+        ],
+      },
     })
     partnerId = made.body.data.id
     const registered = await call<{ data: { token: string } }>(t.app, 'POST', '/ocpi/2.2.1/credentials', {
@@ -50,6 +56,7 @@ describe.each(DIALECTS)('OCPI locations receiver on %s', (dialect) => {
         url: stub.versionsUrl,
         roles: [
           { role: 'CPO', country_code: 'BE', party_id: 'BEC', business_details: { name: 'BeCharged' } },
+          { role: 'CPO', country_code: 'DE', party_id: 'ALL', business_details: { name: 'BeCharged DE' } },
         ],
       },
     })
@@ -60,7 +67,7 @@ describe.each(DIALECTS)('OCPI locations receiver on %s', (dialect) => {
     await stub.close()
   })
 
-  const send = (method: 'PUT' | 'PATCH' | 'GET', url: string, body?: unknown) =>
+  const send = (method: 'PUT' | 'PATCH' | 'GET' | 'DELETE', url: string, body?: unknown) =>
     call<Envelope>(t.app, method, url, {
       headers: { authorization: ocpiAuthorization(token) },
       ...(body === undefined ? {} : { body }),
@@ -172,5 +179,46 @@ describe.each(DIALECTS)('OCPI locations receiver on %s', (dialect) => {
       expect(r.status).toBeGreaterThanOrEqual(400)
     }
     expect(JSON.stringify(await heldEvses())).toBe(before)
+  })
+
+  it('keeps every tariff example of the specification as sent, answers it back, and deletes it on request', async () => {
+    const names = readdirSync(
+      new URL('../../../../../packages/contract/src/ocpi/examples/', import.meta.url),
+    ).filter((n) => n.startsWith('tariff_') && n !== 'tariff_put_example.json')
+    expect(names.length).toBeGreaterThanOrEqual(18)
+    for (const name of names) {
+      const tariff = example(name)
+      const id = String(tariff.id)
+      const put = await send('PUT', `/ocpi/emsp/2.2.1/tariffs/DE/ALL/${id}`, tariff)
+      expect(put.body.status_code, `${name} ${JSON.stringify(put.body)}`).toBe(1000)
+      const back = await send('GET', `/ocpi/emsp/2.2.1/tariffs/DE/ALL/${id}`)
+      expect(back.body.data, name).toMatchObject({
+        id,
+        currency: tariff.currency,
+        elements: (tariff.elements as { price_components: { type: string; price: number }[] }[]).map((e) => ({
+          price_components: e.price_components.map((c) => ({ type: c.type, price: c.price })),
+        })),
+        last_updated: tariff.last_updated,
+      })
+    }
+    // Ids repeat across the examples (versions of tariffs 12, 16 and 20): one row per id, the last one sent.
+    const held = await t.database.db
+      .selectFrom('ev_tariff')
+      .where('ocpi_partner_id', '=', partnerId)
+      .select(['external_id', 'entity_code', 'ocpi_party'])
+      .execute()
+    expect(new Set(held.map((h) => h.external_id)).size).toBe(held.length)
+    expect(held.every((h) => h.entity_code === 'EMSP' && h.ocpi_party === 'DEALL')).toBe(true)
+
+    // The specification's own PUT example has no last_updated: refused, naming it.
+    const bad = await send('PUT', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12', example('tariff_put_example.json'))
+    expect(bad.body).toMatchObject({
+      status_code: 2001,
+      status_message: expect.stringMatching(/^last_updated: /) as unknown,
+    })
+    const removed = await send('DELETE', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12')
+    expect(removed.body.status_code).toBe(1000)
+    expect((await send('GET', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12')).body.status_code).toBe(2000)
+    expect((await send('DELETE', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12')).status).toBe(404)
   })
 })

@@ -1,5 +1,6 @@
-import type { OcpiEndpoint, OcpiLocation } from '@portal/contract'
-import { ocpiLocation } from '@portal/contract'
+import type { OcpiEndpoint, OcpiLocation, OcpiPullModule } from '@portal/contract'
+import { OCPI_PULL_MODULES, ocpiLocation, ocpiTariff } from '@portal/contract'
+import type { z } from 'zod'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/database'
 import type { JobQueue } from '../../jobs/job-queue'
@@ -7,14 +8,18 @@ import { PermanentJobError } from '../../jobs/job-queue'
 import { parseJson } from '../../lib/json'
 import { LiveEventName } from '@portal/contract'
 import type { LiveFact } from '../live/live-kinds'
-import { OcpiCallFailed, ocpiCall } from './ocpi-client'
+import { ocpiCall } from './ocpi-client'
 import { OcpiError } from './ocpi-envelope'
 import type { OcpiSettings } from './ocpi-handshake.service'
 import { endpointsOf } from './ocpi-handshake.service'
 import { connectorsOf, evsesOf, locationById } from './ocpi-locations.repository'
 import { toOcpiLocation } from './ocpi-locations.mapping'
 import { dropPartnerLocationsExcept } from './ocpi-partner-locations.repository'
+import type { PartyRef } from './ocpi-partner-locations.service'
 import { checkParty, receiveLocation } from './ocpi-partner-locations.service'
+import { dropPartnerTariffsExcept } from './ocpi-tariffs.repository'
+import { receiveTariff } from './ocpi-tariffs.service'
+import type { OcpiPartnerRow } from './ocpi.table'
 import {
   allConnectedPartners,
   connectedPartnersOf,
@@ -33,7 +38,7 @@ import {
  *
  * Pull (we are the eMSP): the partner's Locations sender is read page by page (following its Link header) and each
  * location stored as a push would store it; locations it no longer lists are forgotten, once the whole list came.
- * Run from the partner screen, and every `pullEveryMs` for every connected partner.
+ * Tariffs are pulled the same way. Run from the partner screen, and every `pullEveryMs` for every connected partner.
  */
 
 export const OCPI_PUSH_LOCATION = 'ocpi.push.location'
@@ -46,7 +51,22 @@ export interface PushLocationPayload {
 }
 export interface PullPayload {
   partner_id: number
-  module: 'locations'
+  module: OcpiPullModule
+}
+
+/** What a pull of each module checks each item against, how it keeps one, and how it forgets the rest. */
+interface Puller {
+  schema: z.ZodType<{ id: string; country_code: string; party_id: string }>
+  store: (db: Db, partner: OcpiPartnerRow, ref: PartyRef, id: string, item: unknown) => Promise<void>
+  dropExcept: (db: Db, partnerId: number, seen: ReadonlySet<string>) => Promise<number>
+}
+const PULLERS: Record<OcpiPullModule, Puller> = {
+  locations: {
+    schema: ocpiLocation,
+    store: (db, partner, ref, id, item) => receiveLocation(db, partner, ref, id, item, false),
+    dropExcept: dropPartnerLocationsExcept,
+  },
+  tariffs: { schema: ocpiTariff, store: receiveTariff, dropExcept: dropPartnerTariffsExcept },
 }
 
 const PULL_PAGE = 100
@@ -111,9 +131,17 @@ async function pull(
 ): Promise<void> {
   const partner = await partnerById(db, payload.partner_id)
   if (partner?.status !== 'connected' || partner.outgoing_token === null) return
+  const puller = PULLERS[payload.module]
   const first = receiverOf(endpointsOf(partner), payload.module, 'SENDER')
   if (first === undefined) {
-    await recordSync(db, partner.id, payload.module, 'pull', Date.now(), 'The partner sends no locations')
+    await recordSync(
+      db,
+      partner.id,
+      payload.module,
+      'pull',
+      Date.now(),
+      `The partner sends no ${payload.module}`,
+    )
     return
   }
   const seen = new Set<string>()
@@ -128,26 +156,25 @@ async function pull(
         method: 'GET',
         url: next,
         token: partner.outgoing_token,
-        module: 'locations',
+        module: payload.module,
       })
       const items = Array.isArray(answer.envelope.data) ? (answer.envelope.data as unknown[]) : []
       for (const item of items) {
-        const parsed = ocpiLocation.safeParse(item)
+        const parsed = puller.schema.safeParse(item)
         if (!parsed.success) {
-          refused.push(
-            `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? ''}`,
-          )
+          const issue = parsed.error.issues[0]
+          refused.push(`${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`)
           continue
         }
-        const l = parsed.data
+        const object = parsed.data
         try {
-          const ref = checkParty(partner, l.country_code, l.party_id)
-          await receiveLocation(db, partner, ref, l.id, item, false)
-          seen.add(`${ref.country_code}${ref.party_id}/${l.id}`)
+          const ref = checkParty(partner, object.country_code, object.party_id)
+          await puller.store(db, partner, ref, object.id, item)
+          seen.add(`${ref.country_code}${ref.party_id}/${object.id}`)
           stored++
         } catch (err) {
           if (!(err instanceof OcpiError)) throw err
-          refused.push(`${l.id}: ${err.message}`)
+          refused.push(`${object.id}: ${err.message}`)
         }
       }
       const link = answer.headers.link
@@ -164,12 +191,11 @@ async function pull(
       Date.now(),
       `failed after ${String(stored)}: ${why}`,
     )
-    if (err instanceof OcpiCallFailed) throw err
     throw err
   }
-  const dropped = await dropPartnerLocationsExcept(db, partner.id, seen)
+  const dropped = await puller.dropExcept(db, partner.id, seen)
   const summary = [
-    `ok: ${String(stored)} locations`,
+    `ok: ${String(stored)} ${payload.module}`,
     ...(dropped > 0 ? [`${String(dropped)} gone`] : []),
     ...(refused.length > 0 ? [`${String(refused.length)} refused (first: ${refused[0] ?? ''})`] : []),
   ].join(', ')
@@ -228,20 +254,21 @@ export function registerOcpiJobs(
   app.jobs.register<PullPayload>(
     OCPI_PULL,
     async (payload, ctx) => {
-      if (payload.module !== 'locations')
-        throw new PermanentJobError(`Unknown module ${String(payload.module)}`)
+      if (!(OCPI_PULL_MODULES as readonly string[]).includes(payload.module))
+        throw new PermanentJobError(`Unknown module ${payload.module}`)
       await pull(app.db, settings, payload, ctx.signal)
     },
     { maxAttempts: 3 },
   )
   app.jobs.register(OCPI_PULL_ALL, async () => {
     for (const partner of await allConnectedPartners(app.db))
-      if (receiverOf(parseJson<OcpiEndpoint[]>(partner.endpoints, []), 'locations', 'SENDER'))
-        await app.jobs.enqueue<PullPayload>(
-          OCPI_PULL,
-          { partner_id: partner.id, module: 'locations' },
-          { uniqueKey: pullKey(partner.id, 'locations') },
-        )
+      for (const module of OCPI_PULL_MODULES)
+        if (receiverOf(parseJson<OcpiEndpoint[]>(partner.endpoints, []), module, 'SENDER'))
+          await app.jobs.enqueue<PullPayload>(
+            OCPI_PULL,
+            { partner_id: partner.id, module },
+            { uniqueKey: pullKey(partner.id, module) },
+          )
   })
   if (options.pullEveryMs > 0) app.jobs.schedule(OCPI_PULL_ALL, options.pullEveryMs)
   app.live.onRecorded(pushHook(app.db, app.jobs))

@@ -247,7 +247,8 @@ export const ocpiMessageListResponse = envelope(
 export type OcpiMessageListData = z.infer<typeof ocpiMessageListResponse>['data']
 
 /** The modules a full pull exists for (what the partner sends us as their receiver). */
-export const OCPI_PULL_MODULES = ['locations'] as const
+export const OCPI_PULL_MODULES = ['locations', 'tariffs'] as const
+export type OcpiPullModule = (typeof OCPI_PULL_MODULES)[number]
 export const ocpiSyncRequest = z.strictObject({
   module: z.enum(OCPI_PULL_MODULES, { error: `module: one of ${OCPI_PULL_MODULES.join(', ')}` }),
 })
