@@ -79,6 +79,9 @@ const envSchema = z.object({
   PORTAL_TEST_ALERT_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   // Where partners reach this deployment (OCPI versions URL and endpoints): https://portal.example.com. Empty: in
   // development http://127.0.0.1:PORT; in production roaming is off until it is set.
+  OCPI_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // A flood limit per roaming partner and instance, not a quota: a hub relaying many parties' pushes stays under it.
+  OCPI_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   PORTAL_PUBLIC_URL: z
     .string()
     .trim()
@@ -168,6 +171,10 @@ export interface Config {
   alertMinuteMs: number
   /** Where partners reach us (OCPI), without a trailing slash; null: roaming cannot be set up (production). */
   publicUrl: string | null
+  /** The OCPI message log keeps requests this many days (pruned hourly). */
+  ocpiMessageRetentionDays: number
+  /** Requests a partner may make a minute, per instance (429 beyond). */
+  ocpiRateLimitPerMin: number
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -231,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.PORTAL_MAIL_FROM,
     alertEvaluateMs: e.ALERT_EVALUATE_MS,
     alertMinuteMs: devFeatures && e.PORTAL_TEST_MODE === '1' ? e.PORTAL_TEST_ALERT_MINUTE_MS : 60_000,
+    ocpiMessageRetentionDays: e.OCPI_MESSAGE_RETENTION_DAYS,
+    ocpiRateLimitPerMin: e.OCPI_RATE_LIMIT_PER_MIN,
     publicUrl:
       e.PORTAL_PUBLIC_URL !== ''
         ? e.PORTAL_PUBLIC_URL.replace(/\/+$/, '')
@@ -339,6 +348,8 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     alertMinuteMs: 60_000,
     // Nothing listens there: tests that peer over sockets say where they listen (BuildOptions.ocpi.publicUrl).
     publicUrl: 'http://portal.test',
+    ocpiMessageRetentionDays: 30,
+    ocpiRateLimitPerMin: 60_000,
     ...overrides,
   }
 }

@@ -42,6 +42,7 @@ import * as alerts from './migrations/20261129-0060-alerts'
 import * as webhooks from './migrations/20261129-0061-webhooks'
 import * as ocpi from './migrations/20261129-0062-ocpi'
 import * as ocpiTariffs from './migrations/20261129-0063-ocpi-tariffs'
+import * as ocpiMessageAge from './migrations/20261129-0064-ocpi-message-age'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0061-webhooks': webhooks,
   '20261129-0062-ocpi': ocpi,
   '20261129-0063-ocpi-tariffs': ocpiTariffs,
+  '20261129-0064-ocpi-message-age': ocpiMessageAge,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import { OCPI_HEADERS, OCPI_VERSION, OcpiCode } from '@portal/contract'
+import { OCPI_VERSION, OcpiCode } from '@portal/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { OcpiError, ocpiOk, ocpiUnknown } from './ocpi-envelope'
 import type { OcpiSettings } from './ocpi-handshake.service'
@@ -14,40 +14,15 @@ import { toOcpiEvse, toOcpiLocation } from './ocpi-locations.mapping'
 import { pageHeaders, pagingOf } from './ocpi-paging'
 import { countTariffs, tariffPage } from './ocpi-tariffs.repository'
 import { toOcpiTariff } from './ocpi-tariffs.service'
-import { requirePartner } from './ocpi-scope'
-import { identitiesOf } from './ocpi.repository'
+import { ourParty } from './ocpi-routing'
 
 /*
  * What we send as a CPO (decision 0113), under /ocpi/cpo/2.2.1: Locations (GET list, one location, one EVSE, one
  * connector) and Tariffs (GET list). The partner's entity must play CPO; a hub's routing headers must name our party.
  */
 
-async function cpoParty(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const partner = requirePartner(request)
-  const party = (await identitiesOf(app.db, partner.entity_code)).find((i) => i.role === 'CPO')
-  if (!party) throw new OcpiError(404, OcpiCode.clientError, 'We are not a CPO to you: nothing to send')
-  const toCountry = request.headers[OCPI_HEADERS.toCountryCode.toLowerCase()]
-  const toParty = request.headers[OCPI_HEADERS.toPartyId.toLowerCase()]
-  if (
-    (typeof toCountry === 'string' && toCountry.toUpperCase() !== party.country_code) ||
-    (typeof toParty === 'string' && toParty.toUpperCase() !== party.party_id)
-  )
-    throw new OcpiError(
-      404,
-      OcpiCode.unknownReceiver,
-      `Unknown receiver: we are ${party.country_code}/${party.party_id}`,
-    )
-  // The answer says who it is from, and to whom when the request said who it was from (hub routing).
-  void reply.header(OCPI_HEADERS.fromCountryCode, party.country_code)
-  void reply.header(OCPI_HEADERS.fromPartyId, party.party_id)
-  const fromCountry = request.headers[OCPI_HEADERS.fromCountryCode.toLowerCase()]
-  const fromParty = request.headers[OCPI_HEADERS.fromPartyId.toLowerCase()]
-  if (typeof fromCountry === 'string' && typeof fromParty === 'string') {
-    void reply.header(OCPI_HEADERS.toCountryCode, fromCountry.slice(0, 2))
-    void reply.header(OCPI_HEADERS.toPartyId, fromParty.slice(0, 3))
-  }
-  return { entity: partner.entity_code, party }
-}
+const cpoParty = (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) =>
+  ourParty(app, request, reply, 'CPO')
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>()

@@ -8,7 +8,7 @@ import {
   receiveEvse,
   receiveLocation,
 } from './ocpi-partner-locations.service'
-import { requirePartner } from './ocpi-scope'
+import { ourParty } from './ocpi-routing'
 import { heldTariff, receiveTariff, removeTariff } from './ocpi-tariffs.service'
 
 /*
@@ -43,8 +43,8 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
       method,
       url: base,
       config,
-      handler: async (request) => {
-        const partner = requirePartner(request)
+      handler: async (request, reply) => {
+        const { partner } = await ourParty(app, request, reply, 'EMSP')
         const p = request.params
         await receiveLocation(
           app.db,
@@ -61,8 +61,8 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
       method,
       url: `${base}/:evse_uid`,
       config,
-      handler: async (request) => {
-        const partner = requirePartner(request)
+      handler: async (request, reply) => {
+        const { partner } = await ourParty(app, request, reply, 'EMSP')
         const p = request.params
         const ref = checkParty(partner, p.country_code, p.party_id)
         await receiveEvse(app.db, partner, ref, p.location_id, p.evse_uid, request.body, patch)
@@ -73,8 +73,8 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
       method,
       url: `${base}/:evse_uid/:connector_id`,
       config,
-      handler: async (request) => {
-        const partner = requirePartner(request)
+      handler: async (request, reply) => {
+        const { partner } = await ourParty(app, request, reply, 'EMSP')
         const p = request.params
         const ref = checkParty(partner, p.country_code, p.party_id)
         await receiveConnector(
@@ -94,8 +94,8 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
   // Tariffs (mod_tariffs.asciidoc, receiver interface): PUT, DELETE and GET of one tariff.
   const tariffs = { ocpi: { module: 'tariffs' } } as const
   const tariffUrl = `/emsp/${OCPI_VERSION}/tariffs/:country_code/:party_id/:tariff_id`
-  app.put<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
-    const partner = requirePartner(request)
+  app.put<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request, reply) => {
+    const { partner } = await ourParty(app, request, reply, 'EMSP')
     const p = request.params
     await receiveTariff(
       app.db,
@@ -106,37 +106,41 @@ export function ocpiEmspRoutes(app: FastifyInstance): void {
     )
     return ocpiOk()
   })
-  app.delete<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
-    const partner = requirePartner(request)
+  app.delete<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request, reply) => {
+    const { partner } = await ourParty(app, request, reply, 'EMSP')
     const p = request.params
     await removeTariff(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.tariff_id)
     return ocpiOk()
   })
-  app.get<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request) => {
-    const partner = requirePartner(request)
+  app.get<{ Params: TariffParams }>(tariffUrl, { config: tariffs }, async (request, reply) => {
+    const { partner } = await ourParty(app, request, reply, 'EMSP')
     const p = request.params
     return ocpiOk(
       await heldTariff(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.tariff_id),
     )
   })
 
-  app.get<{ Params: LocationParams }>(base, { config }, async (request) => {
-    const partner = requirePartner(request)
+  app.get<{ Params: LocationParams }>(base, { config }, async (request, reply) => {
+    const { partner } = await ourParty(app, request, reply, 'EMSP')
     const p = request.params
     return ocpiOk(
       await heldObject(app.db, partner, checkParty(partner, p.country_code, p.party_id), p.location_id),
     )
   })
-  app.get<{ Params: EvseParams }>(`${base}/:evse_uid`, { config }, async (request) => {
-    const partner = requirePartner(request)
+  app.get<{ Params: EvseParams }>(`${base}/:evse_uid`, { config }, async (request, reply) => {
+    const { partner } = await ourParty(app, request, reply, 'EMSP')
     const p = request.params
     const ref = checkParty(partner, p.country_code, p.party_id)
     return ocpiOk(await heldObject(app.db, partner, ref, p.location_id, p.evse_uid))
   })
-  app.get<{ Params: ConnectorParams }>(`${base}/:evse_uid/:connector_id`, { config }, async (request) => {
-    const partner = requirePartner(request)
-    const p = request.params
-    const ref = checkParty(partner, p.country_code, p.party_id)
-    return ocpiOk(await heldObject(app.db, partner, ref, p.location_id, p.evse_uid, p.connector_id))
-  })
+  app.get<{ Params: ConnectorParams }>(
+    `${base}/:evse_uid/:connector_id`,
+    { config },
+    async (request, reply) => {
+      const { partner } = await ourParty(app, request, reply, 'EMSP')
+      const p = request.params
+      const ref = checkParty(partner, p.country_code, p.party_id)
+      return ocpiOk(await heldObject(app.db, partner, ref, p.location_id, p.evse_uid, p.connector_id))
+    },
+  )
 }

@@ -27,6 +27,10 @@ export interface OcpiSettings {
   /** Where partners reach us, without a trailing slash; null: roaming cannot be set up (production without it). */
   publicUrl: () => string | null
   client: OcpiClientSettings
+  /** Requests a partner may make a minute on this instance. */
+  ratePerMinute: number
+  /** Days the message log keeps a request. */
+  retentionDays: number
 }
 
 /** 32 random bytes: 43 characters of base64url, within OCPI's 64. */

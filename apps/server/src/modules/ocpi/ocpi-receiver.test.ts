@@ -221,4 +221,28 @@ describe.each(DIALECTS)('OCPI locations receiver on %s', (dialect) => {
     expect((await send('GET', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12')).body.status_code).toBe(2000)
     expect((await send('DELETE', '/ocpi/emsp/2.2.1/tariffs/DE/ALL/12')).status).toBe(404)
   })
+
+  it("takes a hub's routing headers: ours is served and answered from us, another receiver is 4001", async () => {
+    const location = { ...example('location_example.json'), id: 'LOC9' }
+    const routed = (to: string, from: string) =>
+      call<Envelope>(t.app, 'PUT', `${base}/LOC9`, {
+        headers: {
+          authorization: ocpiAuthorization(token),
+          'OCPI-to-country-code': 'SG',
+          'OCPI-to-party-id': to,
+          'OCPI-from-country-code': 'BE',
+          'OCPI-from-party-id': from,
+        },
+        body: location,
+      })
+    const ours = await routed('RMC', 'bec')
+    expect(ours.body.status_code).toBe(1000)
+    expect(ours.response.headers['ocpi-from-party-id']).toBe('RMC')
+    expect(ours.response.headers['ocpi-to-party-id']).toBe('BEC')
+    // A from-party that is not three letters or digits is not echoed.
+    expect((await routed('RMC', 'B\tC')).response.headers['ocpi-to-party-id']).toBeUndefined()
+    const elsewhere = await routed('XYZ', 'BEC')
+    expect(elsewhere.status).toBe(404)
+    expect(elsewhere.body.status_code).toBe(4001)
+  })
 })

@@ -44,7 +44,29 @@ export function requirePartner(request: FastifyRequest): OcpiPartnerRow {
 const plainId = (value: string | string[] | undefined) =>
   typeof value === 'string' && /^[\x21-\x7e]{1,64}$/.test(value) ? value : null
 
-export function registerOcpiScope(app: FastifyInstance, db: Db): void {
+/**
+ * A fixed one-minute window per partner, in this instance: a partner gone wrong cannot starve the others. With N
+ * instances a partner gets up to N times the limit; it is there against floods, not for billing.
+ */
+class PartnerRateLimiter {
+  private readonly windows = new Map<number, { start: number; count: number }>()
+  constructor(private readonly perMinute: number) {}
+
+  /** Seconds to wait when the partner is over its limit, else null. */
+  take(partnerId: number, now: number): number | null {
+    const window = this.windows.get(partnerId)
+    if (!window || now - window.start >= 60_000) {
+      if (this.windows.size > 10_000) this.windows.clear()
+      this.windows.set(partnerId, { start: now, count: 1 })
+      return null
+    }
+    window.count++
+    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : null
+  }
+}
+
+export function registerOcpiScope(app: FastifyInstance, db: Db, limits: { perMinute: number }): void {
+  const limiter = new PartnerRateLimiter(limits.perMinute)
   app.decorateRequest('ocpiPartner', null)
   app.decorateRequest('ocpiToken', null)
   app.addHook('onRoute', (route) => {
@@ -54,7 +76,7 @@ export function registerOcpiScope(app: FastifyInstance, db: Db): void {
     for (const method of methods) if (method !== 'HEAD') OCPI_ROUTES.push({ method, url: route.url })
   })
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config.ocpi
     if (config === undefined) return
     let partner: OcpiPartnerRow | undefined
@@ -68,6 +90,15 @@ export function registerOcpiScope(app: FastifyInstance, db: Db): void {
     }
     if (!partner) throw ocpiUnauthorized('Unknown token: send Authorization: Token <base64 of your token>')
     if (partner.status === 'suspended') throw ocpiUnauthorized('This partner is suspended')
+    const wait = limiter.take(partner.id, Date.now())
+    if (wait !== null) {
+      void reply.header('retry-after', String(wait))
+      throw new OcpiError(
+        429,
+        OcpiCode.clientError,
+        `Too many requests: at most ${String(limits.perMinute)} a minute; try again in ${String(wait)} s`,
+      )
+    }
     if (partner.status === 'pending' && config.handshake !== true)
       throw new OcpiError(403, OcpiCode.clientError, 'Register first: the credentials handshake is not done')
     request.ocpiPartner = partner

@@ -5,6 +5,7 @@ import type { OcpiSettings } from './ocpi-handshake.service'
 import { ocpiCpoRoutes } from './ocpi-cpo.routes'
 import { ocpiEmspRoutes } from './ocpi-emsp.routes'
 import { ocpiProtocolRoutes } from './ocpi-protocol.routes'
+import { registerOcpiPrune } from './ocpi-prune'
 import { registerOcpiScope } from './ocpi-scope'
 import { registerOcpiJobs } from './ocpi-sync.jobs'
 
@@ -21,6 +22,8 @@ export interface OcpiOptions {
 export function ocpiSettingsOf(config: Config, options: OcpiOptions = {}): OcpiSettings {
   return {
     publicUrl: options.publicUrl ?? (() => config.publicUrl),
+    ratePerMinute: config.ocpiRateLimitPerMin,
+    retentionDays: config.ocpiMessageRetentionDays,
     client: {
       production: config.production,
       ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
@@ -36,9 +39,10 @@ export async function registerOcpiProtocol(
   options: OcpiOptions = {},
 ): Promise<void> {
   registerOcpiJobs(app, settings, { pullEveryMs: options.pullEveryMs ?? 6 * 3_600_000 })
+  registerOcpiPrune(app.jobs, app.db, settings.retentionDays)
   await app.register(
     (ocpi, _opts, done) => {
-      registerOcpiScope(ocpi, app.db)
+      registerOcpiScope(ocpi, app.db, { perMinute: settings.ratePerMinute })
       ocpiProtocolRoutes(ocpi, settings)
       ocpiCpoRoutes(ocpi, settings)
       ocpiEmspRoutes(ocpi)

@@ -253,3 +253,10 @@ export function messagesBefore(
   return query.selectAll().orderBy('id', 'desc').limit(limit).execute()
 }
 export type OcpiMessageRecord = Awaited<ReturnType<typeof messagesBefore>>[number]
+
+/** Deletes up to `batch` log rows older than `before`; how many went. */
+export async function deleteMessagesBefore(db: Db, before: number, batch: number): Promise<number> {
+  const ids = db.selectFrom('ocpi_message').where('at', '<', before).select('id').limit(batch)
+  const result = await db.deleteFrom('ocpi_message').where('id', 'in', ids).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -433,7 +433,7 @@ describe('RoamingTab', () => {
         'GET /ocpi/identity': identityAnswer,
         'GET /ocpi/partners': listAnswer([partner()]),
         'PUT /ocpi/partners/5': (body) => ({ body: { data: { ...partner(), ...(body as object) } } }),
-        'DELETE /ocpi/partners/5': { body: { data: { deleted: true } } },
+        'DELETE /ocpi/partners/5': { body: { data: { deleted: true, partner_told: false } } },
       },
       ['read', 'edit'],
     )
@@ -455,6 +455,8 @@ describe('RoamingTab', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/ocpi/partners/5']),
     )
+    // It was connected and did not acknowledge: the operator is told.
+    expect(await screen.findByText(/Volt Roam could not be told we unregister/)).toBeVisible()
   })
 
   it('edits our identity, and shows the server’s refusal beside the field', async () => {

@@ -137,8 +137,15 @@ function PartnerList({ level }: { level: AccessLevel }) {
     if (!deleting) return
     setDeleteError(null)
     try {
-      await remove.mutateAsync(deleting.id)
-      addToast({ variant: 'success', title: t('roaming.deleted'), message: deleting.name, timeout: 5000 })
+      const answer = await remove.mutateAsync(deleting.id)
+      // A connected partner is told we unregister; say when it could not be (it was down, or not connected).
+      const told =
+        deleting.status !== 'connected'
+          ? deleting.name
+          : answer.data.partner_told
+            ? t('roaming.deletedTold', { name: deleting.name })
+            : t('roaming.deletedNotTold', { name: deleting.name })
+      addToast({ variant: 'success', title: t('roaming.deleted'), message: told, timeout: 5000 })
       setDeleting(null)
     } catch (error) {
       setDeleteError(serverMessage(error) || null)
