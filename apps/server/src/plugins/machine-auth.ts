@@ -2,6 +2,7 @@ import { MACHINE_AUTH_SCHEME } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database'
 import { HttpError, unauthorized } from '../lib/errors'
+import { MinuteLimiter } from '../lib/minute-limiter'
 import type { AuthenticatedMachine } from '../modules/machine-api/machine-key.repository'
 import { authenticateMachine } from '../modules/machine-api/machine-key.service'
 
@@ -13,35 +14,12 @@ declare module 'fastify' {
 }
 
 /**
- * A fixed one-minute window per machine, in this instance: a machine's gateway gone wrong cannot starve the others.
- * With N instances behind a balancer a machine gets up to N times the limit; the limit is there against floods, not
- * for billing (docs/decisions/0108-machine-api.md).
- */
-class MachineRateLimiter {
-  private readonly windows = new Map<number, { start: number; count: number }>()
-  constructor(private readonly perMinute: number) {}
-
-  /** Seconds to wait when the machine is over its limit, else null. */
-  take(machineId: number, now: number): number | null {
-    const window = this.windows.get(machineId)
-    if (!window || now - window.start >= 60_000) {
-      // Forget old windows now and then, so a fleet that rotates keys does not grow the map for ever.
-      if (this.windows.size > 100_000) this.windows.clear()
-      this.windows.set(machineId, { start: now, count: 1 })
-      return null
-    }
-    window.count++
-    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : null
-  }
-}
-
-/**
  * Authentication for the machine API (issue 15): `Authorization: Machine <api_key>` names the machine, or the call is
  * a 401 with the envelope. Every route under it declares `permission: 'machine'` and is listed in the route table,
  * so the authorization matrix sees it.
  */
 export function registerMachineAuthHook(app: FastifyInstance, db: Db, limits: { perMinute: number }) {
-  const limiter = new MachineRateLimiter(limits.perMinute)
+  const limiter = new MinuteLimiter(limits.perMinute)
   app.addHook('onRoute', (route) => {
     if (route.config?.permission !== 'machine')
       throw new Error(

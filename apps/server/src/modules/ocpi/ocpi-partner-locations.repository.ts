@@ -227,23 +227,3 @@ export async function countPartnerLocations(db: Db, partnerId: number): Promise<
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
-
-/** Forgets the partner's locations of a party that a full pull did not see (they are gone at the partner). */
-export async function dropPartnerLocationsExcept(
-  db: Db,
-  partnerId: number,
-  seen: ReadonlySet<string>,
-): Promise<number> {
-  const held = await db
-    .selectFrom('ev_location')
-    .where('ocpi_partner_id', '=', partnerId)
-    .select(['id', 'ocpi_party', 'external_id'])
-    .execute()
-  const gone = held.filter((h) => !seen.has(`${h.ocpi_party ?? ''}/${h.external_id}`)).map((h) => h.id)
-  for (let i = 0; i < gone.length; i += 500)
-    await db
-      .deleteFrom('ev_location')
-      .where('id', 'in', gone.slice(i, i + 500))
-      .execute()
-  return gone.length
-}

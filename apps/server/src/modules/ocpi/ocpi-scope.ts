@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify'
 import type { Db } from '../../db/database'
 import { isDatabaseUnavailable } from '../../db/database-errors'
+import { MinuteLimiter } from '../../lib/minute-limiter'
 import { OcpiError, ocpiUnauthorized } from './ocpi-envelope'
 import { logMessage } from './ocpi-message-log'
 import { partnerByTokenHash } from './ocpi.repository'
@@ -44,29 +45,8 @@ export function requirePartner(request: FastifyRequest): OcpiPartnerRow {
 const plainId = (value: string | string[] | undefined) =>
   typeof value === 'string' && /^[\x21-\x7e]{1,64}$/.test(value) ? value : null
 
-/**
- * A fixed one-minute window per partner, in this instance: a partner gone wrong cannot starve the others. With N
- * instances a partner gets up to N times the limit; it is there against floods, not for billing.
- */
-class PartnerRateLimiter {
-  private readonly windows = new Map<number, { start: number; count: number }>()
-  constructor(private readonly perMinute: number) {}
-
-  /** Seconds to wait when the partner is over its limit, else null. */
-  take(partnerId: number, now: number): number | null {
-    const window = this.windows.get(partnerId)
-    if (!window || now - window.start >= 60_000) {
-      if (this.windows.size > 10_000) this.windows.clear()
-      this.windows.set(partnerId, { start: now, count: 1 })
-      return null
-    }
-    window.count++
-    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : null
-  }
-}
-
 export function registerOcpiScope(app: FastifyInstance, db: Db, limits: { perMinute: number }): void {
-  const limiter = new PartnerRateLimiter(limits.perMinute)
+  const limiter = new MinuteLimiter(limits.perMinute, 10_000)
   app.decorateRequest('ocpiPartner', null)
   app.decorateRequest('ocpiToken', null)
   app.addHook('onRoute', (route) => {

@@ -14,14 +14,13 @@ import type { OcpiSettings } from './ocpi-handshake.service'
 import { endpointsOf } from './ocpi-handshake.service'
 import { connectorsOf, evsesOf, locationById } from './ocpi-locations.repository'
 import { toOcpiLocation } from './ocpi-locations.mapping'
-import { dropPartnerLocationsExcept } from './ocpi-partner-locations.repository'
 import type { PartyRef } from './ocpi-partner-locations.service'
 import { checkParty, receiveLocation } from './ocpi-partner-locations.service'
-import { dropPartnerTariffsExcept } from './ocpi-tariffs.repository'
 import { receiveTariff } from './ocpi-tariffs.service'
 import type { OcpiPartnerRow } from './ocpi.table'
 import {
   allConnectedPartners,
+  dropPartnerObjectsExcept,
   connectedPartnersOf,
   identitiesOf,
   partnerById,
@@ -64,9 +63,13 @@ const PULLERS: Record<OcpiPullModule, Puller> = {
   locations: {
     schema: ocpiLocation,
     store: (db, partner, ref, id, item) => receiveLocation(db, partner, ref, id, item, false),
-    dropExcept: dropPartnerLocationsExcept,
+    dropExcept: (db, partnerId, seen) => dropPartnerObjectsExcept(db, 'ev_location', partnerId, seen),
   },
-  tariffs: { schema: ocpiTariff, store: receiveTariff, dropExcept: dropPartnerTariffsExcept },
+  tariffs: {
+    schema: ocpiTariff,
+    store: receiveTariff,
+    dropExcept: (db, partnerId, seen) => dropPartnerObjectsExcept(db, 'ev_tariff', partnerId, seen),
+  },
 }
 
 const PULL_PAGE = 100

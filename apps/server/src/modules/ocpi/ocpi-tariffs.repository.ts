@@ -77,19 +77,3 @@ export async function deletePartnerTariff(db: Db, partnerId: number, party: stri
     .executeTakeFirst()
   return result.numDeletedRows > 0n
 }
-
-/** Forgets the partner's tariffs a full pull did not see. */
-export async function dropPartnerTariffsExcept(db: Db, partnerId: number, seen: ReadonlySet<string>) {
-  const held = await db
-    .selectFrom('ev_tariff')
-    .where('ocpi_partner_id', '=', partnerId)
-    .select(['id', 'ocpi_party', 'external_id'])
-    .execute()
-  const gone = held.filter((h) => !seen.has(`${h.ocpi_party ?? ''}/${h.external_id}`)).map((h) => h.id)
-  for (let i = 0; i < gone.length; i += 500)
-    await db
-      .deleteFrom('ev_tariff')
-      .where('id', 'in', gone.slice(i, i + 500))
-      .execute()
-  return gone.length
-}

@@ -260,3 +260,27 @@ export async function deleteMessagesBefore(db: Db, before: number, batch: number
   const result = await db.deleteFrom('ocpi_message').where('id', 'in', ids).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/**
+ * Forgets the partner's objects (locations with their EVSEs, or tariffs) that a full pull did not see: they are gone at
+ * the partner. `seen` holds `party/id` (SGSPK/LOC1).
+ */
+export async function dropPartnerObjectsExcept(
+  db: Db,
+  table: 'ev_location' | 'ev_tariff',
+  partnerId: number,
+  seen: ReadonlySet<string>,
+): Promise<number> {
+  const held = await db
+    .selectFrom(table)
+    .where('ocpi_partner_id', '=', partnerId)
+    .select(['id', 'ocpi_party', 'external_id'])
+    .execute()
+  const gone = held.filter((h) => !seen.has(`${h.ocpi_party ?? ''}/${h.external_id}`)).map((h) => h.id)
+  for (let i = 0; i < gone.length; i += 500)
+    await db
+      .deleteFrom(table)
+      .where('id', 'in', gone.slice(i, i + 500))
+      .execute()
+  return gone.length
+}
