@@ -32,7 +32,7 @@ import {
  *
  * Push (we are the CPO): a location whose EVSE or charger changed is PUT whole to every connected partner that lists
  * a Locations receiver. One job per partner and location at a time: a burst of status changes becomes one push of
- * the latest state (the job reads the state when it runs, and once more after sending, going again if it moved).
+ * the latest state (the job reads the state when it runs, and once more after sending, going again if it differs).
  * A partner that is down is retried with backoff; what it missed meanwhile is the state the retry reads.
  *
  * Pull (we are the eMSP): the partner's Locations sender is read page by page (following its Link header) and each
@@ -120,8 +120,10 @@ async function pushLocation(db: Db, settings: OcpiSettings, payload: PushLocatio
       throw err
     }
     await recordSync(db, partner.id, 'locations', 'push', Date.now(), `ok: location ${location.id}`)
+    // Compared whole, not by last_updated: that has whole seconds (OCPI's DateTime), and a status that changed in the
+    // second this push read (its own job deduplicated while this one ran) would otherwise never be sent.
     const now = await read()
-    if (now === null || now.last_updated === location.last_updated) return
+    if (now === null || JSON.stringify(now) === JSON.stringify(location)) return
     location = now
   }
 }
