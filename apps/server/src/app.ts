@@ -72,6 +72,8 @@ import { machineCommandRoutes } from './modules/machine-api/machine-command.rout
 import type { OcpiOptions } from './modules/ocpi/ocpi.plugin'
 import { ocpiSettingsOf, registerOcpiProtocol } from './modules/ocpi/ocpi.plugin'
 import { ocpiPartnerRoutes } from './modules/ocpi/ocpi-partner.routes'
+import { ocpiCommandRoutes } from './modules/ocpi/ocpi-commands.routes'
+import { ocpiCdrListRoutes } from './modules/ocpi/ocpi-cdr-list.routes'
 import { registerMachineAuthHook } from './plugins/machine-auth'
 import { registerStringGuard } from './plugins/string-guard'
 import { trustProxyOption } from './lib/trust-proxy'
@@ -240,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       alertRoutes(main)
       webhookRoutes(main, { production: config.production, ...options.webhooks })
       ocpiPartnerRoutes(main, ocpi)
+      ocpiCommandRoutes(main, ocpi)
+      ocpiCdrListRoutes(main)
       done()
     },
     { prefix: '/api/main' },

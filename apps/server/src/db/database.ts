@@ -72,6 +72,9 @@ import type {
   OcpiMessageTable,
   OcpiPartnerTable,
   OcpiSyncTable,
+  OcpiTokenTable,
+  OcpiCdrTable,
+  OcpiCommandTable,
 } from '../modules/ocpi/ocpi.table'
 import type {
   AlertActivityTable,
@@ -155,6 +158,9 @@ export interface Database {
   ocpi_partner: OcpiPartnerTable
   ocpi_message: OcpiMessageTable
   ocpi_sync: OcpiSyncTable
+  ocpi_token: OcpiTokenTable
+  ocpi_cdr: OcpiCdrTable
+  ocpi_command: OcpiCommandTable
   alert_rule: AlertRuleTable
   alert: AlertTable
   alert_activity: AlertActivityTable

@@ -43,6 +43,7 @@ import * as webhooks from './migrations/20261129-0061-webhooks'
 import * as ocpi from './migrations/20261129-0062-ocpi'
 import * as ocpiTariffs from './migrations/20261129-0063-ocpi-tariffs'
 import * as ocpiMessageAge from './migrations/20261129-0064-ocpi-message-age'
+import * as ocpiRoaming from './migrations/20261130-0065-ocpi-roaming'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0062-ocpi': ocpi,
   '20261129-0063-ocpi-tariffs': ocpiTariffs,
   '20261129-0064-ocpi-message-age': ocpiMessageAge,
+  '20261130-0065-ocpi-roaming': ocpiRoaming,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net'
 
 /*
  * A minimal OCPI 2.2.1 partner on loopback, for tests that need one to answer without a second portal: it lists
- * 2.2.1 and a credentials endpoint, and answers a credentials POST with its own (token `stub-token-c`, a CPO
- * SG/STB). What it was sent is kept. `answer` overrides one path's reply (a broken partner).
+ * 2.2.1 with a credentials endpoint and a Commands receiver, answers a credentials POST with its own (token
+ * `stub-token-c`, a CPO SG/STB), and accepts every command (CommandResponse ACCEPTED). What it was sent is kept.
+ * `answer` overrides one path's reply (a broken partner).
  */
 
 export interface StubRequest {
@@ -63,7 +64,10 @@ export class OcpiStubPartner {
       text = JSON.stringify(
         envelope({
           version: '2.2.1',
-          endpoints: [{ identifier: 'credentials', role: 'RECEIVER', url: `${this.base}/2.2.1/credentials` }],
+          endpoints: [
+            { identifier: 'credentials', role: 'RECEIVER', url: `${this.base}/2.2.1/credentials` },
+            { identifier: 'commands', role: 'RECEIVER', url: `${this.base}/2.2.1/commands` },
+          ],
         }),
       )
     else if (url === '/2.2.1/credentials' && req.method === 'POST')
@@ -78,6 +82,8 @@ export class OcpiStubPartner {
       )
     else if (url === '/2.2.1/credentials' && req.method === 'DELETE')
       text = JSON.stringify(envelope(undefined))
+    else if (url.startsWith('/2.2.1/commands/') && req.method === 'POST')
+      text = JSON.stringify(envelope({ result: 'ACCEPTED', timeout: 30 }))
     else {
       status = 404
       text = JSON.stringify({

@@ -224,6 +224,18 @@ export interface EvSessionTable {
   ocpp_key: ColumnType<string | null, string | null | undefined, string | null>
   /** The meter's total (Wh) when the transaction began. */
   meter_start_wh: ColumnType<number | null, number | null | undefined, number | null>
+  /** A roaming session's partner (migration 20261130-0065): the eMSP whose driver charged, or the CPO whose charger. */
+  ocpi_partner_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** The partner's party, `SGRMC`. */
+  ocpi_party: ColumnType<string | null, string | null | undefined, string | null>
+  /** `<partner id>:<CC><PID>:<session id>` for a session a partner sent us. */
+  ocpi_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** The roaming token's uid (the session's authorization_reference is then OCPI's). */
+  ocpi_token_uid: ColumnType<string | null, string | null | undefined, string | null>
+  /** OCPI AuthMethod: AUTH_REQUEST, COMMAND or WHITELIST. */
+  ocpi_auth_method: ColumnType<string | null, string | null | undefined, string | null>
+  /** A partner's Session as it sent it (JSON): what a PATCH is merged into. */
+  ocpi_body: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A running OCPP session's meter readings, one per timestamp (migration 20261129-0053). */

@@ -51,6 +51,8 @@ export class OcpiCallFailed extends Error {
   constructor(
     message: string,
     readonly httpStatus: number | null = null,
+    /** The partner's OCPI status code, when it answered with an envelope (2004: unknown token). */
+    readonly ocpiStatus: number | null = null,
   ) {
     super(message)
     this.name = 'OcpiCallFailed'
@@ -197,6 +199,7 @@ export async function ocpiCall(
         parsed.status_message === undefined ? '' : `: ${parsed.status_message}`
       }`,
       raw.status,
+      parsed.status_code,
     )
   return { httpStatus: raw.status, envelope: parsed, headers: raw.headers }
 }

@@ -116,13 +116,24 @@ async function writeEvse(trx: Trx, entity: string, locationId: number, evse: Sto
       .executeTakeFirstOrThrow()
     evseId = inserted.id
   }
-  // An EVSE's connectors are replaced with the ones sent (OCPI sends an EVSE whole, connectors included).
-  await trx.deleteFrom('ev_connector').where('evse_ref', '=', evseId).execute()
-  if (evse.connectors.length > 0)
-    await trx
-      .insertInto('ev_connector')
-      .values(
-        evse.connectors.map((c) => ({
+  // An EVSE's connectors become the ones sent (OCPI sends an EVSE whole, connectors included): updated in place, not
+  // replaced, since our drivers' sessions on them hang off their rows.
+  const held = await trx
+    .selectFrom('ev_connector')
+    .where('evse_ref', '=', evseId)
+    .select(['id', 'connector_id'])
+    .execute()
+  const sent = new Set(evse.connectors.map((c) => c.connector_id))
+  const gone = held.filter((c) => !sent.has(c.connector_id)).map((c) => c.id)
+  if (gone.length > 0) await trx.deleteFrom('ev_connector').where('id', 'in', gone).execute()
+  const heldIds = new Map(held.map((c) => [c.connector_id, c.id]))
+  for (const c of evse.connectors) {
+    const id = heldIds.get(c.connector_id)
+    if (id !== undefined) await trx.updateTable('ev_connector').set(c).where('id', '=', id).execute()
+    else
+      await trx
+        .insertInto('ev_connector')
+        .values({
           ...c,
           entity_code: entity,
           location_id: locationId,
@@ -130,9 +141,9 @@ async function writeEvse(trx: Trx, entity: string, locationId: number, evse: Sto
           uid: `${evse.uid.slice(0, 40)}-${c.connector_id.slice(0, 20)}`,
           tariff_id: null,
           created_at: now,
-        })),
-      )
-      .execute()
+        })
+        .execute()
+  }
 }
 
 /**

@@ -36,18 +36,26 @@ export interface PartyRef {
   party_id: string
 }
 
-/** The party in the URL must be one of the partner's CPO parties (any party when the partner is a hub). */
-export function checkParty(partner: OcpiPartnerRow, country: string, party: string): PartyRef {
+/**
+ * The party in the URL or object must be one of the partner's parties in `role` (its CPO parties for locations,
+ * tariffs, sessions and CDRs; its eMSP parties for tokens), or any party when the partner is a hub.
+ */
+export function checkParty(
+  partner: OcpiPartnerRow,
+  country: string,
+  party: string,
+  role: 'CPO' | 'EMSP' = 'CPO',
+): PartyRef {
   const ref = { country_code: country.toUpperCase(), party_id: party.toUpperCase() }
   const roles = rolesOf(partner)
   const allowed =
     roles.some((r) => r.role === 'HUB') ||
-    roles.some((r) => r.role === 'CPO' && r.country_code === ref.country_code && r.party_id === ref.party_id)
+    roles.some((r) => r.role === role && r.country_code === ref.country_code && r.party_id === ref.party_id)
   if (!allowed)
     throw new OcpiError(
       403,
       OcpiCode.clientError,
-      `${ref.country_code}/${ref.party_id} is not one of your CPO parties`,
+      `${ref.country_code}/${ref.party_id} is not one of your ${role === 'CPO' ? 'CPO' : 'eMSP'} parties`,
     )
   return ref
 }

@@ -29,7 +29,9 @@ import {
 } from './ocpi-handshake.service'
 import {
   countMessages,
+  countPartnerSessions,
   deletePartner,
+  retirePartner,
   entityProfile,
   findPartner,
   identitiesOf,
@@ -297,10 +299,19 @@ export async function changePartner(
   return toPartner(after)
 }
 
-/** DELETE /ocpi/partners/{id}: tells a connected partner we unregister, then forgets it and its log. */
+/**
+ * DELETE /ocpi/partners/{id}: tells a connected partner we unregister, then forgets it and its log; unless our
+ * drivers have sessions on its chargers, which are money and history: then it is kept, suspended (decision 0113).
+ */
 export async function removePartner(db: Db, caller: Caller, id: number, settings: OcpiSettings) {
   const before = await partnerOf(db, caller, id)
   const told = await unregisterFromPartner(db, settings, before)
+  if ((await countPartnerSessions(db, id)) > 0) {
+    await retirePartner(db, caller.auth.entityCode, id, Date.now())
+    const after = await partnerOf(db, caller, id)
+    await auditChange(db, caller, 'ocpi_partner_retired', 'ocpi_partner', id, auditView(before), auditView(after))
+    return { deleted: false, partner_told: told }
+  }
   await deletePartner(db, caller.auth.entityCode, id)
   await auditChange(db, caller, 'ocpi_partner_deleted', 'ocpi_partner', id, auditView(before), null)
   return { deleted: true, partner_told: told }

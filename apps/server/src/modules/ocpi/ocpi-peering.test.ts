@@ -222,9 +222,10 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
     // A charger of the CPO reports a fault over OCPP: its EVSE's status reaches the eMSP's copy by itself.
     const cp = await cpo.database.db
       .selectFrom('ev_charge_point')
-      .where('entity_code', '=', 'CPO')
-      .select(['id', 'location_id'])
-      .orderBy('id')
+      .where('ev_charge_point.entity_code', '=', 'CPO')
+      .innerJoin('ev_location', 'ev_location.id', 'ev_charge_point.location_id')
+      .select(['ev_charge_point.id', 'ev_charge_point.location_id', 'ev_location.uid as location_uid'])
+      .orderBy('ev_charge_point.id')
       .executeTakeFirstOrThrow()
     await cpo.database.db
       .updateTable('ev_charge_point')
@@ -278,18 +279,267 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
         token: cpoAdmin,
       },
     )
-    expect(pushed.body.data.sync.find((x) => x.module === 'locations')?.last_push_result).toMatch(
-      /^ok: location /,
+    // A status change travels as a PATCH of its EVSE alone.
+    expect(pushed.body.data.sync.find((x) => x.module === 'locations')?.last_push_result).toBe(
+      `ok: EVSE ${evse.uid} ${next}`,
+    )
+    const patches = await cpo.database.db
+      .selectFrom('ocpi_message')
+      .where('partner_id', '=', cpoSideId)
+      .where('method', '=', 'PATCH')
+      .select('url')
+      .execute()
+    expect(patches.map((p) => p.url)).toContain(
+      `${emspUrl}/ocpi/emsp/2.2.1/locations/SG/SPK/${cp.location_uid}/${evse.uid}`,
     )
 
+    // A driver of the eMSP plugs in at the CPO's charger. The CPO does not know the token: it asks the eMSP in real
+    // time, the session runs as a roaming one, is pushed to the eMSP as it goes, and its CDR follows when it ends.
+    const emspEntity = (
+      await emsp.database.db
+        .selectFrom('ocpi_partner')
+        .where('id', '=', emspSide.id)
+        .select('entity_code')
+        .executeTakeFirstOrThrow()
+    ).entity_code
+    const driver = await emsp.database.db
+      .selectFrom('ev_driver')
+      .where('entity_code', '=', emspEntity)
+      .select(['id'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const now = Date.now()
+    await emsp.database.db
+      .insertInto('ev_token')
+      .values({
+        entity_code: emspEntity,
+        uid: 'PEER-TOKEN-1',
+        type: 'RFID',
+        contract_id: 'SG-RMC-C0000001',
+        visual_number: 'RMC 0000 0001',
+        driver_id: driver.id,
+        status: 'ALLOWED',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    const t0 = now - 40 * 60_000
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const plugged = testCharger({
+      port: Number(new URL(cpoUrl).port),
+      identity: 'PEER-CP-1',
+      password: 'peer-pass-0001',
+    })
+    await plugged.connect()
+    let transactionId: number
+    try {
+      await plugged.call('BootNotification', { chargePointVendor: 'Peer', chargePointModel: 'Test' })
+      await plugged.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' })
+      expect(await plugged.call('Authorize', { idTag: 'PEER-TOKEN-1' })).toEqual({
+        idTagInfo: { status: 'Accepted' },
+      })
+      const start = (await plugged.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'PEER-TOKEN-1',
+        meterStart: 0,
+        timestamp: iso(t0),
+      })) as { transactionId: number; idTagInfo: { status: string } }
+      expect(start.idTagInfo.status).toBe('Accepted')
+      transactionId = start.transactionId
+      await plugged.call('MeterValues', {
+        connectorId: 1,
+        transactionId,
+        meterValue: [{ timestamp: iso(t0 + 15 * 60_000), sampledValue: [{ value: '6000', unit: 'Wh' }] }],
+      })
+      await plugged.call('StopTransaction', {
+        transactionId,
+        meterStop: 12_000,
+        timestamp: iso(t0 + 30 * 60_000),
+        idTag: 'PEER-TOKEN-1',
+        reason: 'EVDisconnected',
+      })
+    } finally {
+      await plugged.close({ force: true })
+    }
+    const ours = await cpo.database.db
+      .selectFrom('ev_session')
+      .where('id', '=', transactionId)
+      .selectAll()
+      .executeTakeFirstOrThrow()
+    expect(ours).toMatchObject({
+      status: 'COMPLETED',
+      ocpi_partner_id: cpoSideId,
+      ocpi_party: 'SGRMC',
+      ocpi_token_uid: 'PEER-TOKEN-1',
+      ocpi_auth_method: 'AUTH_REQUEST',
+      energy_wh: 12_000,
+      user_name: 'RMC 0000 0001',
+    })
+    const theirs = await until('the session and its CDR at the eMSP', async () => {
+      const row = await emsp.database.db
+        .selectFrom('ev_session')
+        .where('ocpi_key', '=', `${String(emspSide.id)}:SGSPK:${ours.uid}`)
+        .selectAll()
+        .executeTakeFirst()
+      const cdr = await emsp.database.db
+        .selectFrom('ocpi_cdr')
+        .where('partner_id', '=', emspSide.id)
+        .where('direction', '=', 'in')
+        .where('cdr_id', '=', ours.uid)
+        .selectAll()
+        .executeTakeFirst()
+      return row?.status === 'COMPLETED' && cdr !== undefined ? { row, cdr } : undefined
+    })
+    expect(theirs.row).toMatchObject({
+      entity_code: emspEntity,
+      emsp_entity_code: emspEntity,
+      driver_id: driver.id,
+      ocpi_partner_id: emspSide.id,
+      ocpi_party: 'SGSPK',
+      external_id: ours.uid,
+      energy_wh: 12_000,
+      total_incl_vat: ours.total_incl_vat,
+      total_excl_vat: ours.total_excl_vat,
+      start_date_time: Math.floor(t0 / 1000) * 1000,
+      end_date_time: Math.floor((t0 + 30 * 60_000) / 1000) * 1000,
+    })
+    expect(theirs.cdr).toMatchObject({ session_id: theirs.row.id, total_incl_vat: ours.total_incl_vat })
+    // Our pricing of the CDR by its tariff agrees with the CPO's to the cent: nothing to review.
+    expect({ flagged: theirs.cdr.flagged, reason: theirs.cdr.flag_reason }).toEqual({ flagged: 0, reason: null })
+    expect(theirs.cdr.our_total_excl_vat).toBe(ours.total_excl_vat)
+
+    // The eMSP's operator starts a session for the driver with a command; the CPO carries it out over OCPP, the
+    // charger starts, and the operator stops it with another command. The CDR arrives with the command's reference.
+    const copy = await emsp.database.db
+      .selectFrom('ev_location as l')
+      .innerJoin('ev_evse as e', 'e.location_id', 'l.id')
+      .where('l.ocpi_partner_id', '=', emspSide.id)
+      .where('e.external_id', '=', evse.uid)
+      .select(['l.external_id as location_id', 'e.external_id as evse_uid'])
+      .executeTakeFirstOrThrow()
+    const commanded = testCharger({
+      port: Number(new URL(cpoUrl).port),
+      identity: 'PEER-CP-1',
+      password: 'peer-pass-0001',
+    })
+    const asked: string[] = []
+    commanded.handle('RemoteStartTransaction', ({ params }) => {
+      asked.push(`start ${(params as { idTag: string }).idTag}`)
+      return Promise.resolve({ status: 'Accepted' })
+    })
+    commanded.handle('RemoteStopTransaction', ({ params }) => {
+      asked.push(`stop ${String((params as { transactionId: number }).transactionId)}`)
+      return Promise.resolve({ status: 'Accepted' })
+    })
+    await commanded.connect()
+    let remote: typeof ours
+    try {
+      await commanded.call('BootNotification', { chargePointVendor: 'Peer', chargePointModel: 'Test' })
+      const startCommand = await call<{ data: { uid: string; response: string; authorization_reference: string } }>(
+        emsp.app,
+        'POST',
+        `/api/main/ocpi/partners/${String(emspSide.id)}/commands`,
+        {
+          token: emspAdmin,
+          body: {
+            command: 'START_SESSION',
+            location_id: copy.location_id,
+            evse_uid: copy.evse_uid,
+            token_uid: 'PEER-TOKEN-1',
+          },
+        },
+      )
+      expect(startCommand.status, JSON.stringify(startCommand.body)).toBe(200)
+      expect(startCommand.body.data.response).toBe('ACCEPTED')
+      await until('the charger asked to start', () =>
+        Promise.resolve(asked.includes('start PEER-TOKEN-1') ? true : undefined),
+      )
+      const started = (await commanded.call('StartTransaction', {
+        connectorId: 1,
+        idTag: 'PEER-TOKEN-1',
+        meterStart: 50_000,
+        timestamp: iso(Date.now() - 20 * 60_000),
+      })) as { transactionId: number; idTagInfo: { status: string } }
+      expect(started.idTagInfo.status).toBe('Accepted')
+      remote = await cpo.database.db
+        .selectFrom('ev_session')
+        .where('id', '=', started.transactionId)
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      expect(remote).toMatchObject({
+        ocpi_partner_id: cpoSideId,
+        ocpi_auth_method: 'COMMAND',
+        authorization_reference: startCommand.body.data.authorization_reference,
+      })
+      // The session reached the eMSP while it runs: the operator stops it by its id there.
+      await until('the running session at the eMSP', async () => {
+        const row = await emsp.database.db
+          .selectFrom('ev_session')
+          .where('ocpi_key', '=', `${String(emspSide.id)}:SGSPK:${remote.uid}`)
+          .select('status')
+          .executeTakeFirst()
+        return row?.status === 'ACTIVE' ? true : undefined
+      })
+      const stopCommand = await call<{ data: { response: string } }>(
+        emsp.app,
+        'POST',
+        `/api/main/ocpi/partners/${String(emspSide.id)}/commands`,
+        { token: emspAdmin, body: { command: 'STOP_SESSION', session_id: remote.uid } },
+      )
+      expect(stopCommand.status, JSON.stringify(stopCommand.body)).toBe(200)
+      expect(stopCommand.body.data.response).toBe('ACCEPTED')
+      await until('the charger asked to stop', () =>
+        Promise.resolve(asked.includes(`stop ${String(started.transactionId)}`) ? true : undefined),
+      )
+      await commanded.call('StopTransaction', {
+        transactionId: started.transactionId,
+        meterStop: 58_000,
+        timestamp: iso(Date.now()),
+        reason: 'Remote',
+      })
+    } finally {
+      await commanded.close({ force: true })
+    }
+    const remoteCdr = await until('the commanded session CDR at the eMSP', async () => {
+      const row = await emsp.database.db
+        .selectFrom('ocpi_cdr')
+        .where('partner_id', '=', emspSide.id)
+        .where('cdr_id', '=', remote.uid)
+        .select(['body', 'flagged'])
+        .executeTakeFirst()
+      return row
+    })
+    expect(JSON.parse(remoteCdr.body)).toMatchObject({
+      auth_method: 'COMMAND',
+      authorization_reference: remote.authorization_reference,
+      total_energy: 8,
+      cdr_token: { uid: 'PEER-TOKEN-1', country_code: 'SG', party_id: 'RMC' },
+    })
+    expect(remoteCdr.flagged).toBe(0)
+    // Both commands' results came back to the eMSP: the charger accepted them.
+    const sent = await until('the command results', async () => {
+      const list = await call<{ data: { commands: { command: string; result: string | null }[] } }>(
+        emsp.app,
+        'GET',
+        `/api/main/ocpi/partners/${String(emspSide.id)}/commands`,
+        { token: emspAdmin },
+      )
+      const results = list.body.data.commands.map((c) => `${c.command}:${c.result ?? '-'}`)
+      return results.includes('START_SESSION:ACCEPTED') && results.includes('STOP_SESSION:ACCEPTED')
+        ? results
+        : undefined
+    })
+    expect(sent).toHaveLength(2)
+
     // The eMSP unregisters: the CPO is told, and neither token works any more.
-    const removed = await call<{ data: { partner_told: boolean } }>(
+    const removed = await call<{ data: { deleted: boolean; partner_told: boolean } }>(
       emsp.app,
       'DELETE',
       `/api/main/ocpi/partners/${String(emspSide.id)}`,
       { token: emspAdmin },
     )
-    expect(removed.body.data.partner_told).toBe(true)
+    // Our drivers charged on its network: the partner is kept for that history, suspended.
+    expect(removed.body.data).toEqual({ deleted: false, partner_told: true })
     expect((await ocpiGet(cpo, '/ocpi/versions', tokenC)).status).toBe(401)
     const after = await call<{ data: OcpiPartner }>(
       cpo.app,
@@ -300,8 +550,22 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
       },
     )
     expect(after.body.data.status).toBe('suspended')
-    // The eMSP forgot the partner, and its locations with it.
-    expect(await heldCopies()).toEqual([])
+    // The eMSP forgot the partner's locations and tariffs, but for the one its drivers' sessions ran at.
+    expect((await heldCopies()).map((l) => l.external_id)).toEqual([copy.location_id])
+    const kept = await emsp.database.db
+      .selectFrom('ev_session')
+      .where('ocpi_partner_id', '=', emspSide.id)
+      .select(['status', 'total_incl_vat'])
+      .execute()
+    expect(kept).toHaveLength(2)
+    expect(kept.every((k) => k.status === 'COMPLETED')).toBe(true)
+    const retired = await call<{ data: OcpiPartner }>(
+      emsp.app,
+      'GET',
+      `/api/main/ocpi/partners/${String(emspSide.id)}`,
+      { token: emspAdmin },
+    )
+    expect(retired.body.data).toMatchObject({ status: 'suspended', endpoints: [] })
     // Resuming needs tokens: the partner must register again.
     const resume = await call(cpo.app, 'PUT', `/api/main/ocpi/partners/${String(cpoSideId)}`, {
       token: cpoAdmin,

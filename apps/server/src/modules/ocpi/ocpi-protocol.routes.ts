@@ -20,7 +20,7 @@ export function ourEndpoints(base: string, roles: readonly string[]): OcpiEndpoi
     { identifier: 'credentials', role: 'RECEIVER', url: `${versionDetailsUrlOf(base)}/credentials` },
   ]
   // The modules each role has, with the interface we offer for it (the CPO sends them, the eMSP receives them).
-  for (const module of ['locations', 'tariffs']) {
+  for (const module of ['locations', 'tariffs', 'sessions', 'cdrs']) {
     if (roles.includes('CPO'))
       endpoints.push({
         identifier: module,
@@ -34,6 +34,24 @@ export function ourEndpoints(base: string, roles: readonly string[]): OcpiEndpoi
         url: `${base}/ocpi/emsp/${OCPI_VERSION}/${module}`,
       })
   }
+  // Tokens go the other way: the eMSP sends its tokens, the CPO receives them.
+  if (roles.includes('EMSP'))
+    endpoints.push({ identifier: 'tokens', role: 'SENDER', url: `${base}/ocpi/emsp/${OCPI_VERSION}/tokens` })
+  if (roles.includes('CPO'))
+    endpoints.push({ identifier: 'tokens', role: 'RECEIVER', url: `${base}/ocpi/cpo/${OCPI_VERSION}/tokens` })
+  // Commands too: the eMSP sends them (and takes their results at its URL), the CPO receives them.
+  if (roles.includes('CPO'))
+    endpoints.push({
+      identifier: 'commands',
+      role: 'RECEIVER',
+      url: `${base}/ocpi/cpo/${OCPI_VERSION}/commands`,
+    })
+  if (roles.includes('EMSP'))
+    endpoints.push({
+      identifier: 'commands',
+      role: 'SENDER',
+      url: `${base}/ocpi/emsp/${OCPI_VERSION}/commands`,
+    })
   return endpoints
 }
 

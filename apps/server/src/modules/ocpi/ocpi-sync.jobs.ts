@@ -1,5 +1,6 @@
 import type { OcpiEndpoint, OcpiLocation, OcpiPullModule } from '@portal/contract'
-import { OCPI_PULL_MODULES, ocpiLocation, ocpiTariff } from '@portal/contract'
+import type { OcpiTariff, OcpiToken } from '@portal/contract'
+import { OCPI_PULL_MODULES, OcpiCode, ocpiLocation, ocpiTariff, ocpiToken } from '@portal/contract'
 import type { z } from 'zod'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/database'
@@ -8,15 +9,16 @@ import { PermanentJobError } from '../../jobs/job-queue'
 import { parseJson } from '../../lib/json'
 import { LiveEventName } from '@portal/contract'
 import type { LiveFact } from '../live/live-kinds'
-import { ocpiCall } from './ocpi-client'
+import { OcpiCallFailed, ocpiCall } from './ocpi-client'
 import { OcpiError } from './ocpi-envelope'
 import type { OcpiSettings } from './ocpi-handshake.service'
 import { endpointsOf } from './ocpi-handshake.service'
 import { connectorsOf, evsesOf, locationById } from './ocpi-locations.repository'
-import { toOcpiLocation } from './ocpi-locations.mapping'
+import { toOcpiEvse, toOcpiLocation } from './ocpi-locations.mapping'
 import type { PartyRef } from './ocpi-partner-locations.service'
 import { checkParty, receiveLocation } from './ocpi-partner-locations.service'
 import { receiveTariff } from './ocpi-tariffs.service'
+import { dropPartnerTokensExcept, tokenKey, upsertPartnerToken } from './ocpi-tokens.repository'
 import type { OcpiPartnerRow } from './ocpi.table'
 import {
   allConnectedPartners,
@@ -41,12 +43,16 @@ import {
  */
 
 export const OCPI_PUSH_LOCATION = 'ocpi.push.location'
+export const OCPI_PUSH_EVSE = 'ocpi.push.evse'
 export const OCPI_PULL = 'ocpi.pull'
 export const OCPI_PULL_ALL = 'ocpi.pull.all'
 
 export interface PushLocationPayload {
   partner_id: number
   location_id: number
+}
+export interface PushEvsePayload extends PushLocationPayload {
+  evse_id: number
 }
 export interface PullPayload {
   partner_id: number
@@ -55,20 +61,35 @@ export interface PullPayload {
 
 /** What a pull of each module checks each item against, how it keeps one, and how it forgets the rest. */
 interface Puller {
-  schema: z.ZodType<{ id: string; country_code: string; party_id: string }>
+  schema: z.ZodType<{ country_code: string; party_id: string }>
+  /** The object's id within its party (a token's: its uid and type). */
+  idOf: (item: never) => string
+  /** Whose parties the objects are: the CPO's, or (tokens) the eMSP's. */
+  role: 'CPO' | 'EMSP'
   store: (db: Db, partner: OcpiPartnerRow, ref: PartyRef, id: string, item: unknown) => Promise<void>
   dropExcept: (db: Db, partnerId: number, seen: ReadonlySet<string>) => Promise<number>
 }
 const PULLERS: Record<OcpiPullModule, Puller> = {
   locations: {
     schema: ocpiLocation,
+    idOf: (item: OcpiLocation) => item.id,
+    role: 'CPO',
     store: (db, partner, ref, id, item) => receiveLocation(db, partner, ref, id, item, false),
     dropExcept: (db, partnerId, seen) => dropPartnerObjectsExcept(db, 'ev_location', partnerId, seen),
   },
   tariffs: {
     schema: ocpiTariff,
+    idOf: (item: OcpiTariff) => item.id,
+    role: 'CPO',
     store: receiveTariff,
     dropExcept: (db, partnerId, seen) => dropPartnerObjectsExcept(db, 'ev_tariff', partnerId, seen),
+  },
+  tokens: {
+    schema: ocpiToken,
+    idOf: (item: OcpiToken) => tokenKey(item.uid, item.type),
+    role: 'EMSP',
+    store: (db, partner, _ref, _id, item) => upsertPartnerToken(db, partner, ocpiToken.parse(item)),
+    dropExcept: dropPartnerTokensExcept,
   },
 }
 
@@ -128,6 +149,73 @@ async function pushLocation(db: Db, settings: OcpiSettings, payload: PushLocatio
   }
 }
 
+/**
+ * One EVSE's status to one partner: a PATCH of the EVSE (status and last_updated, as mod_locations recommends for
+ * status changes), re-read after sending like a location push. A partner that does not know the location yet (2003,
+ * or 404: it never pulled it, or lost it) gets the whole location instead.
+ */
+async function pushEvse(db: Db, settings: OcpiSettings, payload: PushEvsePayload): Promise<void> {
+  const partner = await partnerById(db, payload.partner_id)
+  if (partner?.status !== 'connected' || partner.outgoing_token === null) return
+  const url = receiverOf(endpointsOf(partner), 'locations', 'RECEIVER')
+  if (url === undefined) return
+  const party = (await identitiesOf(db, partner.entity_code)).find((i) => i.role === 'CPO')
+  if (!party) return
+  const read = async () => {
+    const row = await locationById(db, partner.entity_code, payload.location_id)
+    if (!row) return null
+    const [evses, connectors] = await Promise.all([evsesOf(db, [row.id]), connectorsOf(db, [row.id])])
+    const evse = evses.find((e) => e.id === payload.evse_id)
+    const own = connectors.filter((c) => c.evse_ref === payload.evse_id)
+    if (!evse || own.length === 0) return null
+    const ocpi = toOcpiEvse(evse, own)
+    return {
+      location: row.uid,
+      uid: ocpi.uid,
+      patch: { status: ocpi.status, last_updated: ocpi.last_updated },
+    }
+  }
+  let state = await read()
+  for (let round = 0; state !== null && round < PUSH_RECHECKS; round++) {
+    const target = `${url}/${party.country_code}/${party.party_id}/${encodeURIComponent(state.location)}/${encodeURIComponent(state.uid)}`
+    try {
+      await ocpiCall(db, settings.client, {
+        partnerId: partner.id,
+        method: 'PATCH',
+        url: target,
+        token: partner.outgoing_token,
+        module: 'locations',
+        body: state.patch,
+      })
+    } catch (err) {
+      const unknown =
+        err instanceof OcpiCallFailed &&
+        (err.ocpiStatus === OcpiCode.unknownLocation || err.httpStatus === 404)
+      if (unknown) return pushLocation(db, settings, payload)
+      await recordSync(
+        db,
+        partner.id,
+        'locations',
+        'push',
+        Date.now(),
+        err instanceof Error ? err.message : String(err),
+      )
+      throw err
+    }
+    await recordSync(
+      db,
+      partner.id,
+      'locations',
+      'push',
+      Date.now(),
+      `ok: EVSE ${state.uid} ${state.patch.status}`,
+    )
+    const now = await read()
+    if (now === null || JSON.stringify(now) === JSON.stringify(state)) return
+    state = now
+  }
+}
+
 async function pull(
   db: Db,
   settings: OcpiSettings,
@@ -172,14 +260,15 @@ async function pull(
           continue
         }
         const object = parsed.data
+        const id = puller.idOf(object as never)
         try {
-          const ref = checkParty(partner, object.country_code, object.party_id)
-          await puller.store(db, partner, ref, object.id, item)
-          seen.add(`${ref.country_code}${ref.party_id}/${object.id}`)
+          const ref = checkParty(partner, object.country_code, object.party_id, puller.role)
+          await puller.store(db, partner, ref, id, item)
+          seen.add(`${ref.country_code}${ref.party_id}/${id}`)
           stored++
         } catch (err) {
           if (!(err instanceof OcpiError)) throw err
-          refused.push(`${object.id}: ${err.message}`)
+          refused.push(`${id}: ${err.message}`)
         }
       }
       const link = answer.headers.link
@@ -207,7 +296,11 @@ async function pull(
   await recordSync(db, partner.id, payload.module, 'pull', Date.now(), summary)
 }
 
-/** The live feed's hook: a charger's or connector's change queues a push of its location to each partner. */
+/**
+ * The live feed's hook: a connector's status change queues a push of its EVSE to each partner (the only change OCPP
+ * makes to what a Location says; a charger's own status is not in OCPI's model). A fact without its EVSE (an older
+ * instance's, during a rolling deploy) pushes the whole location.
+ */
 function pushHook(db: Db, jobs: JobQueue) {
   const cache = new Map<string, { until: number; partners: Promise<number[]> }>()
   const partnersOf = (entity: string) => {
@@ -225,16 +318,25 @@ function pushHook(db: Db, jobs: JobQueue) {
   }
   return async (facts: readonly LiveFact[]) => {
     for (const fact of facts) {
-      if (fact.name !== LiveEventName.connectorStatus && fact.name !== LiveEventName.chargerStatus) continue
-      const locationId = (fact.data as { location_id?: unknown }).location_id
-      if (typeof locationId !== 'number') continue
+      if (fact.name !== LiveEventName.connectorStatus) continue
+      const data = fact.data as { location_id?: unknown; evse_id?: unknown }
+      if (typeof data.location_id !== 'number') continue
+      const locationId = data.location_id
+      const evseId = typeof data.evse_id === 'number' ? data.evse_id : undefined
       for (const entity of fact.entities)
         for (const partnerId of await partnersOf(entity))
-          await jobs.enqueue<PushLocationPayload>(
-            OCPI_PUSH_LOCATION,
-            { partner_id: partnerId, location_id: locationId },
-            { uniqueKey: pushKey(partnerId, locationId) },
-          )
+          if (evseId === undefined)
+            await jobs.enqueue<PushLocationPayload>(
+              OCPI_PUSH_LOCATION,
+              { partner_id: partnerId, location_id: locationId },
+              { uniqueKey: pushKey(partnerId, locationId) },
+            )
+          else
+            await jobs.enqueue<PushEvsePayload>(
+              OCPI_PUSH_EVSE,
+              { partner_id: partnerId, location_id: locationId, evse_id: evseId },
+              { uniqueKey: `${OCPI_PUSH_EVSE}:${String(partnerId)}:${String(evseId)}` },
+            )
     }
   }
 }
@@ -256,6 +358,9 @@ export function registerOcpiJobs(
       maxAttempts: 12,
     },
   )
+  app.jobs.register<PushEvsePayload>(OCPI_PUSH_EVSE, (payload) => pushEvse(app.db, settings, payload), {
+    maxAttempts: 12,
+  })
   app.jobs.register<PullPayload>(
     OCPI_PULL,
     async (payload, ctx) => {

@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/env'
 import type { Resolve } from '../webhooks/webhook-send'
 import type { OcpiSettings } from './ocpi-handshake.service'
+import { ocpiCommandCpoRoutes } from './ocpi-commands-cpo.routes'
+import { ocpiCommandEmspRoutes } from './ocpi-commands-emsp.routes'
+import { registerOcpiCommandJobs } from './ocpi-commands.jobs'
 import { ocpiCpoRoutes } from './ocpi-cpo.routes'
 import { ocpiEmspRoutes } from './ocpi-emsp.routes'
 import { ocpiProtocolRoutes } from './ocpi-protocol.routes'
 import { registerOcpiPrune } from './ocpi-prune'
 import { registerOcpiScope } from './ocpi-scope'
 import { registerOcpiJobs } from './ocpi-sync.jobs'
+import { ocpiTokenRoutes } from './ocpi-tokens.routes'
+import { ocpiSessionRoutes } from './ocpi-sessions.routes'
+import { registerOcpiSessionPush } from './ocpi-session-push.jobs'
+import { foreignTokens } from './ocpi-token-authorize'
 
 export interface OcpiOptions {
   /** Where partners reach this instance (tests listen first, then say where). Default: PORTAL_PUBLIC_URL. */
@@ -39,6 +46,10 @@ export async function registerOcpiProtocol(
   options: OcpiOptions = {},
 ): Promise<void> {
   registerOcpiJobs(app, settings, { pullEveryMs: options.pullEveryMs ?? 6 * 3_600_000 })
+  registerOcpiSessionPush(app, settings)
+  // Our chargers ask partners about their drivers' tokens (modules/ocpp reads it at each connection).
+  app.ocpp.foreignTokens = foreignTokens(app.db, settings.client)
+  registerOcpiCommandJobs(app, settings)
   registerOcpiPrune(app.jobs, app.db, settings.retentionDays)
   await app.register(
     (ocpi, _opts, done) => {
@@ -46,6 +57,10 @@ export async function registerOcpiProtocol(
       ocpiProtocolRoutes(ocpi, settings)
       ocpiCpoRoutes(ocpi, settings)
       ocpiEmspRoutes(ocpi)
+      ocpiTokenRoutes(ocpi, settings)
+      ocpiSessionRoutes(ocpi, settings)
+      ocpiCommandCpoRoutes(ocpi)
+      ocpiCommandEmspRoutes(ocpi)
       done()
     },
     { prefix: '/ocpi' },

@@ -107,6 +107,54 @@ export async function deletePartner(db: Db, entityCode: string, id: number): Pro
   return result.numDeletedRows > 0n
 }
 
+/** Sessions of our drivers a partner sent us: the history a partner is kept for once it is gone. */
+export async function countPartnerSessions(db: Db, partnerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ev_session')
+    .where('ocpi_partner_id', '=', partnerId)
+    .where('ocpi_key', 'is not', null)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * A partner that unregistered or was deleted while our drivers have sessions on its chargers: kept, suspended and
+ * without tokens or endpoints, with the locations those sessions ran at; its other locations and its tariffs go.
+ */
+export async function retirePartner(db: Db, entityCode: string, id: number, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('ocpi_partner')
+      .set({
+        status: 'suspended',
+        incoming_token_hash: null,
+        outgoing_token: null,
+        endpoints: '[]',
+        updated_at: now,
+      })
+      .where('entity_code', '=', entityCode)
+      .where('id', '=', id)
+      .execute()
+    await trx.deleteFrom('ev_tariff').where('ocpi_partner_id', '=', id).execute()
+    await trx
+      .deleteFrom('ev_location')
+      .where('ocpi_partner_id', '=', id)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('ev_session as s')
+              .whereRef('s.location_id', '=', 'ev_location.id')
+              .where('s.ocpi_key', 'is not', null)
+              .select('s.id'),
+          ),
+        ),
+      )
+      .execute()
+  })
+}
+
 export async function insertMessage(db: Db, row: NewOcpiMessageRow): Promise<void> {
   await db.insertInto('ocpi_message').values(row).execute()
   await db
@@ -276,7 +324,20 @@ export async function dropPartnerObjectsExcept(
     .where('ocpi_partner_id', '=', partnerId)
     .select(['id', 'ocpi_party', 'external_id'])
     .execute()
-  const gone = held.filter((h) => !seen.has(`${h.ocpi_party ?? ''}/${h.external_id}`)).map((h) => h.id)
+  let gone = held.filter((h) => !seen.has(`${h.ocpi_party ?? ''}/${h.external_id}`)).map((h) => h.id)
+  // A location our drivers charged at stays (its sessions hang off it), however the partner's list changed.
+  if (table === 'ev_location' && gone.length > 0) {
+    const used = new Set<number>()
+    for (let i = 0; i < gone.length; i += 500)
+      for (const row of await db
+        .selectFrom('ev_session')
+        .where('location_id', 'in', gone.slice(i, i + 500))
+        .select('location_id')
+        .distinct()
+        .execute())
+        used.add(row.location_id)
+    gone = gone.filter((id) => !used.has(id))
+  }
   for (let i = 0; i < gone.length; i += 500)
     await db
       .deleteFrom(table)

@@ -68,3 +68,79 @@ export interface OcpiSyncTable {
   last_push_at: number | null
   last_push_result: string | null
 }
+
+/** A partner eMSP's token as our CPO holds it (migration 20261130-0065). */
+export interface OcpiTokenTable {
+  id: Generated<number>
+  entity_code: string
+  partner_id: number
+  country_code: string
+  party_id: string
+  uid: string
+  /** OCPI TokenType. */
+  type: string
+  contract_id: string
+  valid: number
+  /** OCPI WhitelistType. */
+  whitelist: string
+  /** The Token as the partner sent it (JSON). */
+  body: string
+  last_updated: number
+  created_at: number
+}
+export type OcpiTokenRow = Selectable<OcpiTokenTable>
+
+/** A CDR we produced for a partner ('out') or one a partner sent us ('in'). */
+export interface OcpiCdrTable {
+  id: Generated<number>
+  entity_code: string
+  partner_id: number | null
+  direction: string
+  country_code: string
+  party_id: string
+  cdr_id: string
+  session_id: number | null
+  currency: string
+  /** Minor units. */
+  total_excl_vat: number
+  total_incl_vat: number
+  /** Our pricing of it by its tariffs (minor units); null when they use what our pricing cannot evaluate. */
+  our_total_excl_vat: number | null
+  flagged: number
+  flag_reason: string | null
+  /** The CDR as sent (JSON). */
+  body: string
+  last_updated: number
+  created_at: number
+}
+export type OcpiCdrRow = Selectable<OcpiCdrTable>
+
+/** A command a partner eMSP sent our CPO ('in') or our eMSP sent a partner CPO ('out'). */
+export interface OcpiCommandTable {
+  id: Generated<number>
+  uid: string
+  entity_code: string
+  partner_id: number | null
+  direction: string
+  /** OCPI CommandType. */
+  command: string
+  /** The command's body (JSON). */
+  request: string
+  /** 'in': where the result goes; 'out': where the partner sends it (ours). */
+  response_url: string | null
+  charge_point_id: number | null
+  /** The OCPP command that carries it out ('in'). */
+  ocpp_command_id: number | null
+  token_uid: string | null
+  authorization_reference: string | null
+  session_id: number | null
+  /** CommandResponseType: the synchronous answer. */
+  response: string | null
+  /** CommandResultType: the asynchronous one. */
+  result: string | null
+  message: string | null
+  requested_by: string
+  created_at: number
+  updated_at: number
+}
+export type OcpiCommandRow = Selectable<OcpiCommandTable>

@@ -4,6 +4,7 @@ import { isOcppProtocol } from '@portal/contract'
 import type { Db } from '../../db/database'
 import { badRequest, HttpError, notFound } from '../../lib/errors'
 import type { Caller } from '../../lib/request-meta'
+import { recordAudit } from '../iam/audit/audit.repository'
 import { auditChange } from '../iam/audit/audit.service'
 import { planCommand } from './ocpp-command-plan'
 import type { OcppCommandRouter } from './ocpp-command-router'
@@ -47,6 +48,18 @@ function reportLines(report: string): string[] {
 }
 
 /**
+ * Who asks for a command: an operator (audited as the user) or a roaming partner eMSP through OCPI (issue 17; audited
+ * by the partner's name, there being no user behind it).
+ */
+export interface CommandRequester {
+  entityCode: string
+  /** As the charger's command history shows it. */
+  requestedBy: string
+  /** The operator; null for a partner. */
+  caller: Caller | null
+}
+
+/**
  * An operator's command to a charger (issue 14): translated to the charger's OCPP version, recorded and audited
  * before it is sent, then sent to wherever the charger is connected. The answer is the charger's; a charger that is
  * not connected is a 409 and one that does not answer in time a 504, both with the command recorded as such.
@@ -59,7 +72,33 @@ export async function sendOcppCommand(
   body: OcppCommandBody,
   connectedVersion: (identity: string) => OcppProtocol | undefined,
 ): Promise<OcppCommand> {
-  const charger = await findOwnCharger(db, caller.auth.entityCode, uid)
+  const requester = {
+    entityCode: caller.auth.entityCode,
+    requestedBy: await userName(db, caller.auth.userId),
+    caller,
+  }
+  const command = await sendOcppCommandAs(db, router, requester, uid, body, connectedVersion)
+  if (command.state === 'offline')
+    throw new HttpError(409, 'CONFLICT', command.answer ?? 'The charger is not connected')
+  if (command.state === 'timeout' || command.state === 'pending')
+    throw new HttpError(504, 'UNAVAILABLE', command.answer ?? 'The charger did not answer in time')
+  return command
+}
+
+/**
+ * The command sent for whoever asks, answered with what became of it: answered, rejected (an OCPP error), offline or
+ * timed out are the command's state, for the caller to tell its own way. A charger that is not the entity's, has no
+ * OCPP identity or never connected, or a command it cannot take (a connector it does not have) is an HttpError.
+ */
+export async function sendOcppCommandAs(
+  db: Db,
+  router: OcppCommandRouter,
+  requester: CommandRequester,
+  uid: string,
+  body: OcppCommandBody,
+  connectedVersion: (identity: string) => OcppProtocol | undefined,
+): Promise<OcppCommand> {
+  const charger = await findOwnCharger(db, requester.entityCode, uid)
   if (!charger) throw notFound('EV device')
   if (charger.ocpp_identity === null)
     throw badRequest('This charger has no OCPP identity: it cannot be sent commands')
@@ -83,30 +122,39 @@ export async function sendOcppCommand(
   const request = JSON.stringify(plan.params)
   const id = await db.transaction().execute(async (trx) => {
     const commandId = await insertCommand(trx, {
-      entity_code: caller.auth.entityCode,
+      entity_code: requester.entityCode,
       charge_point_id: charger.id,
       command: body.command,
       action: plan.action,
       request,
-      requested_by: await userName(trx, caller.auth.userId),
+      requested_by: requester.requestedBy,
       requested_at: now,
       correlation_id: correlationId,
     })
-    await auditChange(trx, caller, 'ocpp_command', 'ev_charge_point', uid, null, {
+    const after = {
       ocpp_identity: identity,
       command: body.command,
       action: plan.action,
       request: plan.params,
-    })
+    }
+    if (requester.caller)
+      await auditChange(trx, requester.caller, 'ocpp_command', 'ev_charge_point', uid, null, after)
+    else
+      await recordAudit(trx, {
+        actorUserId: null,
+        entityCode: requester.entityCode,
+        action: 'ocpp_command',
+        objectType: 'ev_charge_point',
+        objectId: uid,
+        ip: null,
+        before: null,
+        after: { ...after, requested_by: requester.requestedBy },
+      })
     return commandId
   })
   await router.dispatch(id, identity)
   const row = await findCommand(db, id)
   if (!row) throw new Error('The command just recorded was not found')
-  if (row.state === 'offline')
-    throw new HttpError(409, 'CONFLICT', row.answer ?? 'The charger is not connected')
-  if (row.state === 'timeout' || row.state === 'pending')
-    throw new HttpError(504, 'UNAVAILABLE', row.answer ?? 'The charger did not answer in time')
   return toCommand(row)
 }
 

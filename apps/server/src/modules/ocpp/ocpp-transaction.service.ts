@@ -11,7 +11,7 @@ import type { Db } from '../../db/database'
 import { parseJson } from '../../lib/json'
 import { deriveCarbonRecords } from '../carbon/carbon-ledger'
 import { utc8Day } from '../charging/sessions/session.service'
-import type { ConnectorRef, OcppSession } from './ocpp.service'
+import type { ConnectorRef, ForeignToken, OcppSession } from './ocpp.service'
 import { pickConnector, reportTime } from './ocpp.service'
 import { numberedConnectors } from './ocpp.repository'
 import type { OcppSessionRow, TokenOwner } from './ocpp-transaction.repository'
@@ -72,8 +72,29 @@ function paymentMethodOf(owner: TokenOwner | undefined): string {
   return owner?.type === 'APP_USER' ? 'APP' : 'RFID'
 }
 
-/** Who charged, as a session records it: the token's EMSP and driver, or (unknown token) nobody but the CPO. */
-function ownerFields(s: OcppSession, owner: TokenOwner | undefined, tokenUid: string | undefined) {
+/**
+ * Who charged, as a session records it: the token's EMSP and driver; a roaming partner's driver (the EMSP side is the
+ * CPO's own code, the partner named beside it); or (unknown token) nobody but the CPO.
+ */
+function ownerFields(
+  s: OcppSession,
+  owner: TokenOwner | undefined,
+  tokenUid: string | undefined,
+  foreign?: ForeignToken,
+) {
+  if (owner === undefined && foreign !== undefined && tokenUid !== undefined)
+    return {
+      emsp_entity_code: s.charger.entity_code,
+      driver_id: null,
+      user_name: foreign.name,
+      license_plate: null,
+      authorization_reference: foreign.authorization_reference,
+      payment_method_code: 'RFID',
+      ocpi_partner_id: foreign.partner_id,
+      ocpi_party: foreign.party,
+      ocpi_token_uid: tokenUid,
+      ocpi_auth_method: foreign.auth_method,
+    }
   return {
     emsp_entity_code: owner?.entity_code ?? s.charger.entity_code,
     driver_id: owner?.driver_id ?? null,
@@ -83,6 +104,12 @@ function ownerFields(s: OcppSession, owner: TokenOwner | undefined, tokenUid: st
     payment_method_code: paymentMethodOf(owner),
   }
 }
+
+/** A token we did not issue, as the roaming partner that did answers for it. */
+const foreignOf = (s: OcppSession, owner: TokenOwner | undefined, tokenUid: string | undefined) =>
+  owner !== undefined || tokenUid === undefined || s.foreign === undefined
+    ? Promise.resolve(undefined)
+    : s.foreign.authorize(s.charger.entity_code, tokenUid, s.charger.id)
 
 const publicFacts = (
   s: OcppSession,
@@ -106,7 +133,11 @@ export async function startTransaction(s: OcppSession, start: TransactionStart):
     start.tokenUid === undefined ? Promise.resolve(undefined) : findTokenOwner(s.db, start.tokenUid),
     touchCharger(s.db, s.charger.id, now),
   ])
-  const answer = start.tokenUid === undefined ? undefined : authorizeToken(owner, s.charger.entity_code)
+  const foreign = await foreignOf(s, owner, start.tokenUid)
+  const answer =
+    start.tokenUid === undefined
+      ? undefined
+      : (foreign?.answer ?? authorizeToken(owner, s.charger.entity_code))
   const refused = answer !== undefined && answer !== 'Accepted'
   const at = reportTime(start.timestamp, now)
   const elements = parseJson<TariffElement[]>(connector.tariff_elements ?? '[]', [])
@@ -118,7 +149,7 @@ export async function startTransaction(s: OcppSession, start: TransactionStart):
     const row = await insertSessionOnce(trx, {
       uid,
       external_id: start.chargerTransactionId ?? start.key,
-      ...ownerFields(s, owner, start.tokenUid),
+      ...ownerFields(s, owner, start.tokenUid, foreign),
       entity_code: s.charger.entity_code,
       location_id: connector.location_id,
       evse_ref: connector.evse_ref,
@@ -190,12 +221,13 @@ export async function identifySession(
   tokenUid: string,
 ): Promise<AuthorizationAnswer> {
   const owner = await findTokenOwner(s.db, tokenUid)
-  const answer = authorizeToken(owner, s.charger.entity_code)
+  const foreign = await foreignOf(s, owner, tokenUid)
+  const answer = foreign?.answer ?? authorizeToken(owner, s.charger.entity_code)
   if (answer !== 'Accepted') return answer
   await s.db.transaction().execute(async (trx) => {
     const row = await lockChargerSession(trx, s.charger.id, { key })
     if (!row || row.status !== 'ACTIVE' || row.authorization_reference !== '') return
-    await updateSession(trx, row.id, { ...ownerFields(s, owner, tokenUid), last_updated: s.now() })
+    await updateSession(trx, row.id, { ...ownerFields(s, owner, tokenUid, foreign), last_updated: s.now() })
   })
   return answer
 }

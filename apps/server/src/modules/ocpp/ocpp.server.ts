@@ -16,6 +16,7 @@ import type { PendingAdmission } from './ocpp-enrolment.service'
 import { admitUnknownCharger } from './ocpp-enrolment.service'
 import { registerHandlers, registerPendingHandlers } from './ocpp.handlers'
 import { OcppCommandRouter } from './ocpp-command-router'
+import type { ForeignTokens } from './ocpp.service'
 
 /** Published when a charger connects, so that another instance holding an older connection for it closes it. */
 export const OCPP_CONNECTED = 'ocpp.connected'
@@ -78,6 +79,8 @@ export interface OcppCentralSystem {
   acceptUnknown: boolean
   /** Closes a charger's connection wherever it is held: it was commissioned, or dismissed while waiting. */
   release(identity: string, reason: ReleasedEvent['reason']): Promise<void>
+  /** Roaming partners' tokens (modules/ocpi sets it when it registers): who answers for a token we did not issue. */
+  foreignTokens?: ForeignTokens
 }
 
 /**
@@ -220,6 +223,7 @@ export function registerOcpp(
       },
       tell: (fact) => app.live.tell(fact),
       warn: (fields, message) => app.log.warn({ ...fields, identity }, message),
+      ...(app.ocpp.foreignTokens === undefined ? {} : { foreign: app.ocpp.foreignTokens }),
     })
 
     const previous = connections.get(identity)

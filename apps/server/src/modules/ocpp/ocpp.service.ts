@@ -36,6 +36,26 @@ export interface OcppSession {
   tell?: (fact: LiveFact) => void
   /** Problems worth an operator's look that the charger is not told about (a stop for a transaction we never saw). */
   warn?: (fields: Record<string, unknown>, message: string) => void
+  /** Roaming partners' tokens (modules/ocpi); absent where nothing roams. */
+  foreign?: ForeignTokens
+}
+
+/** A roaming partner's driver, as modules/ocpi answers for a token we did not issue (decision 0113). */
+export interface ForeignToken {
+  partner_id: number
+  /** The partner's party, `SGRMC`. */
+  party: string
+  /** What the sessions list shows as the user: the card's visual number, else its contract id. */
+  name: string
+  answer: AuthorizationAnswer
+  /** OCPI's authorization reference: the eMSP's, else the token's uid. */
+  authorization_reference: string
+  /** OCPI AuthMethod: how it was authorized. */
+  auth_method: 'AUTH_REQUEST' | 'COMMAND' | 'WHITELIST'
+}
+export interface ForeignTokens {
+  /** The partner's answer for a token, or undefined when no partner knows it. */
+  authorize(entityCode: string, uid: string, chargePointId: number): Promise<ForeignToken | undefined>
 }
 
 /** A charger clock more than this far ahead is not believed: its report is taken as of now. */
@@ -154,7 +174,12 @@ export async function reportStatus(s: OcppSession, report: StatusReport): Promis
     s.tell?.({
       name: LiveEventName.connectorStatus,
       entities: [s.charger.entity_code],
-      data: { charge_point: s.charger.uid, location_id: s.charger.location_id, status },
+      data: {
+        charge_point: s.charger.uid,
+        location_id: s.charger.location_id,
+        evse_id: target.evseId,
+        status,
+      },
     })
     if (connectors.length === 1) tellCharger(s)
   }
@@ -178,5 +203,9 @@ export async function authorize(s: OcppSession, tokenUid: string): Promise<Autho
     findTokenOwner(s.db, tokenUid),
     recordHeartbeat(s.db, s.charger.id, s.now()),
   ])
+  if (token === undefined && s.foreign) {
+    const foreign = await s.foreign.authorize(s.charger.entity_code, tokenUid, s.charger.id)
+    if (foreign) return foreign.answer
+  }
   return authorizeToken(token, s.charger.entity_code)
 }

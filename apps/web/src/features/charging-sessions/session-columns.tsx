@@ -8,12 +8,29 @@ import {
   stopReasons,
 } from '@portal/contract'
 import { labelOf } from '@/lib/labels'
+import { Badge } from '@/components/ui/badge/badge'
 import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { formatShortDuration } from '@/components/charging-session/session-format'
 import { SessionStatusBadge } from '@/components/charging-session/session-status-badge'
 
 const DASH = '—'
+
+/**
+ * The CPO or EMSP side of a session: the entity, or on a roaming session (issue 17) the partner that plays this side,
+ * marked with its OCPI party.
+ */
+function sideName(t: TFunction, s: EvSession, side: 'CPO' | 'EMSP', entity: string): React.ReactNode {
+  if (s.roaming?.side !== side) return entity
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span>{s.roaming.partner_name}</span>
+      <Badge tone="info" title={t('cpoSessions.roamingTitle', { party: s.roaming.party })}>
+        {t('cpoSessions.roaming', { party: s.roaming.party })}
+      </Badge>
+    </span>
+  )
+}
 
 /** An amount in currency units with the currency's digits (the Currency column names the currency). */
 export function amount(value: number, currency: string): string {
@@ -50,8 +67,8 @@ export function sessionColumns(
   const right = { align: 'right' as const }
   return [
     col('uid', (s) => <span className="font-mono text-xs">{s.uid}</span>),
-    col('cpo_entity_name', (s) => nameOf(s.entity_code)),
-    col('emsp_entity_name', (s) => nameOf(s.emsp_entity_code)),
+    col('cpo_entity_name', (s) => sideName(t, s, 'CPO', nameOf(s.entity_code))),
+    col('emsp_entity_name', (s) => sideName(t, s, 'EMSP', nameOf(s.emsp_entity_code))),
     col('evse_id', (s) => s.evse_id, { card: 'meta' }),
     col('location_name', (s) => s.location.name, { card: 'title' }),
     col('charger_type', (s) => labelOf(powerTypes, s.power_type)),

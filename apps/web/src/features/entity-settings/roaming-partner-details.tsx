@@ -27,6 +27,8 @@ import { settingsKeys } from './api/entity-settings-keys'
 import { fetchPartnerMessages, usePartner, useSyncPartner } from './api/roaming'
 import type { AccessLevel } from './api/settings-access'
 import { canEdit } from './api/settings-access'
+import { CdrsCard } from './roaming-cdrs'
+import { CommandsCard } from './roaming-commands'
 import { PartnerRoles, PartnerStatus } from './roaming-parts'
 
 /** The log's filters live in the address beside the tab's own, so a reload or a link keeps them. */
@@ -569,7 +571,8 @@ function Summary({ partner }: { partner: OcpiPartner }) {
 }
 
 /**
- * One partner (GET /ocpi/partners/{id}): what is known of it, its endpoints, its synchronisation and its message log. A partner of
+ * One partner (GET /ocpi/partners/{id}): what is known of it, its endpoints, its synchronisation, its commands, its
+ * CDRs and its message log. A partner of
  * another entity, or one deleted, is a 404 shown as not found.
  */
 export function PartnerDetails({ id, level }: { id: number; level: AccessLevel }) {
@@ -609,6 +612,8 @@ export function PartnerDetails({ id, level }: { id: number; level: AccessLevel }
         <Summary partner={data} />
         <Endpoints partner={data} />
         <Sync partner={data} editable={canEdit(level)} />
+        <CommandsCard partner={data} editable={canEdit(level)} />
+        <CdrsCard id={id} />
         <MessageLog id={id} />
       </>
     )

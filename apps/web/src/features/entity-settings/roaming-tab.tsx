@@ -145,7 +145,15 @@ function PartnerList({ level }: { level: AccessLevel }) {
           : answer.data.partner_told
             ? t('roaming.deletedTold', { name: deleting.name })
             : t('roaming.deletedNotTold', { name: deleting.name })
-      addToast({ variant: 'success', title: t('roaming.deleted'), message: told, timeout: 5000 })
+      // A partner our drivers charged with is kept, suspended, for those sessions (decision 0113).
+      if (!answer.data.deleted)
+        addToast({
+          variant: 'success',
+          title: t('roaming.kept'),
+          message: `${told} ${t('roaming.keptWhy')}`,
+          timeout: 8000,
+        })
+      else addToast({ variant: 'success', title: t('roaming.deleted'), message: told, timeout: 5000 })
       setDeleting(null)
     } catch (error) {
       setDeleteError(serverMessage(error) || null)

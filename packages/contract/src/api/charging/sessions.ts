@@ -159,6 +159,14 @@ export const evSession = z.object({
   internal_user_id: z.object({ name: z.string() }),
   payment_transaction: z.object({ invoiceReferenceId: z.string().nullable() }),
   charging_periods: z.array(chargingPeriod),
+  /**
+   * A roaming session (OCPI, issue 17): the partner on the other side. `side` is the side the partner plays: 'EMSP'
+   * when its driver charged on our charger, 'CPO' when our driver charged on its charger. `party` is `SG*RMC`.
+   */
+  roaming: z
+    .object({ side: z.enum(['CPO', 'EMSP']), partner_name: z.string(), party: z.string() })
+    .nullable()
+    .optional(),
 })
 export type EvSession = z.infer<typeof evSession>
 

@@ -48,6 +48,8 @@ export const liveEventData = {
   [LiveEventName.connectorStatus]: z.object({
     charge_point: z.string(),
     location_id: id.nullable(),
+    /** The connector's EVSE (roaming pushes that EVSE alone). */
+    evse_id: id.optional(),
     status: z.string(),
   }),
   [LiveEventName.sessionStarted]: z.object({

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { envelope, epochMs } from '../envelope'
 import { OCPI_INTERFACE_ROLES, OCPI_MODULES } from '../../ocpi/ocpi-protocol'
+import {
+  OCPI_COMMAND_RESPONSE_TYPES,
+  OCPI_COMMAND_RESULT_TYPES,
+  OCPI_COMMAND_TYPES,
+} from '../../ocpi/ocpi-commands'
 
 /*
  * Roaming partners in the portal (issue 17, docs/decisions/0113-ocpi.md): the entity's OCPI identity and the partners
@@ -20,6 +25,9 @@ import { OCPI_INTERFACE_ROLES, OCPI_MODULES } from '../../ocpi/ocpi-protocol'
  * - POST /api/main/ocpi/partners/{id}/messages/filter  the message log: every OCPI request in and out;
  * - POST /api/main/ocpi/partners/{id}/sync              `{ module }`: pull the partner's objects of a module now (a
  *   job; the partner's `sync` shows when it ran and how it went).
+ * - POST /api/main/ocpi/partners/{id}/commands          a command to a partner CPO (START_SESSION, STOP_SESSION,
+ *   UNLOCK_CONNECTOR), answered with its CommandResponse; the CommandResult comes later (edit);
+ * - GET  /api/main/ocpi/partners/{id}/commands          the latest commands with the partner, both ways.
  */
 
 export const ROAMING_POLICY = { app_code: 'iam', resource_code: 'roaming/*' } as const
@@ -247,10 +255,129 @@ export const ocpiMessageListResponse = envelope(
 export type OcpiMessageListData = z.infer<typeof ocpiMessageListResponse>['data']
 
 /** The modules a full pull exists for (what the partner sends us as their receiver). */
-export const OCPI_PULL_MODULES = ['locations', 'tariffs'] as const
+export const OCPI_PULL_MODULES = ['locations', 'tariffs', 'tokens'] as const
 export type OcpiPullModule = (typeof OCPI_PULL_MODULES)[number]
 export const ocpiSyncRequest = z.strictObject({
   module: z.enum(OCPI_PULL_MODULES, { error: `module: one of ${OCPI_PULL_MODULES.join(', ')}` }),
 })
 export type OcpiSyncRequest = z.input<typeof ocpiSyncRequest>
 export const ocpiSyncResponse = envelope(z.object({ queued: z.boolean() }))
+
+/** The commands our eMSP sends a partner CPO (mod_commands.asciidoc); reservations are not offered. */
+export const OCPI_SENT_COMMANDS = ['START_SESSION', 'STOP_SESSION', 'UNLOCK_CONNECTOR'] as const
+export type OcpiSentCommand = (typeof OCPI_SENT_COMMANDS)[number]
+
+/** An OCPI id (CiString(36)) named by the operator: the partner's location, EVSE or connector, or one of our tokens. */
+const ocpiIdField = (field: string, what: string) =>
+  z
+    .string({ error: `${field}: enter ${what}` })
+    .trim()
+    .min(1, `${field}: enter ${what}`)
+    .max(36, `${field}: at most 36 characters`)
+
+/**
+ * A command to a partner CPO. `location_id`, `evse_uid` and `connector_id` name the partner's location as the partner
+ * knows it (as its locations list shows them); `token_uid` is one of the entity's own tokens, sent as OCPI's Token.
+ */
+export const ocpiPartnerCommandRequest = z.discriminatedUnion(
+  'command',
+  [
+    z.strictObject({
+      command: z.literal('START_SESSION'),
+      location_id: ocpiIdField('location_id', 'the partner’s location id'),
+      evse_uid: ocpiIdField('evse_uid', 'the EVSE’s uid').optional(),
+      connector_id: ocpiIdField('connector_id', 'the connector’s id').optional(),
+      token_uid: ocpiIdField('token_uid', 'the uid of one of your tokens'),
+    }),
+    z.strictObject({
+      command: z.literal('STOP_SESSION'),
+      session_id: ocpiIdField('session_id', 'the partner’s session id'),
+    }),
+    z.strictObject({
+      command: z.literal('UNLOCK_CONNECTOR'),
+      location_id: ocpiIdField('location_id', 'the partner’s location id'),
+      evse_uid: ocpiIdField('evse_uid', 'the EVSE’s uid'),
+      connector_id: ocpiIdField('connector_id', 'the connector’s id'),
+    }),
+  ],
+  { error: `command: one of ${OCPI_SENT_COMMANDS.join(', ')}` },
+)
+export type OcpiPartnerCommandRequest = z.input<typeof ocpiPartnerCommandRequest>
+
+/**
+ * A command with a partner: 'out' our eMSP sent it to a partner CPO, 'in' a partner eMSP sent it to our CPO. `response`
+ * is the CPO's answer at once (CommandResponseType), `result` what the charger did, posted later (CommandResultType);
+ * `message` says why when either is not ACCEPTED, or why the partner could not be reached.
+ */
+export const ocpiCommandView = z.object({
+  id: z.number().int(),
+  /** Names the command in the URL its result comes back to. */
+  uid: z.string(),
+  command: z.enum(OCPI_COMMAND_TYPES),
+  direction: z.enum(OCPI_MESSAGE_DIRECTIONS),
+  /** The command's OCPI body as sent (JSON). */
+  request: z.string(),
+  response: z.enum(OCPI_COMMAND_RESPONSE_TYPES).nullable(),
+  result: z.enum(OCPI_COMMAND_RESULT_TYPES).nullable(),
+  message: z.string().nullable(),
+  token_uid: z.string().nullable(),
+  authorization_reference: z.string().nullable(),
+  /** The session it stopped, or (once the charger started it) the session it started. */
+  session_uid: z.string().nullable(),
+  /** The operator's name ('out'), or the partner's ('in'). */
+  requested_by: z.string(),
+  created_at: epochMs,
+  updated_at: epochMs,
+})
+export type OcpiCommandView = z.infer<typeof ocpiCommandView>
+export const ocpiPartnerCommandResponse = envelope(ocpiCommandView)
+/** The latest OCPI_COMMAND_LIST_SIZE commands with the partner, newest first. */
+export const OCPI_COMMAND_LIST_SIZE = 50
+export const ocpiPartnerCommandListResponse = envelope(z.object({ commands: z.array(ocpiCommandView) }))
+export type OcpiPartnerCommandListData = z.infer<typeof ocpiPartnerCommandListResponse>['data']
+
+/*
+ * CDRs with a partner (issue 17), read by the portal:
+ * - POST /api/main/ocpi/partners/{id}/cdrs/filter  `{ direction?, flagged?, limit, offset }` → `{ cdrs, count }`,
+ *   newest first (read).
+ * 'out': ours, produced when one of our sessions for the partner's driver completed (we are its CPO); 'in': the
+ * partner's, received as its eMSP, priced by us too and flagged when the two differ by more than a cent.
+ */
+export const OCPI_CDR_PAGE_SIZE = 20
+export const ocpiCdrFilterRequest = z.strictObject({
+  direction: z.enum(OCPI_MESSAGE_DIRECTIONS, { error: "direction: 'in' or 'out'" }).optional(),
+  /** true: only the CDRs flagged for review; false: only the others. */
+  flagged: z.boolean({ error: 'flagged: true or false' }).optional(),
+  limit: z.number().int().min(1).max(100).default(OCPI_CDR_PAGE_SIZE),
+  offset: z.number().int().min(0).max(100_000).default(0),
+})
+export type OcpiCdrFilterRequest = z.input<typeof ocpiCdrFilterRequest>
+
+/** One CDR as the portal lists it. Amounts are in currency units (12.34), converted from the minor units kept. */
+export const ocpiCdrView = z.object({
+  id: z.number().int(),
+  /** The CDR's OCPI id (unique within its party). */
+  cdr_id: z.string(),
+  direction: z.enum(OCPI_MESSAGE_DIRECTIONS),
+  /** The session it bills, as the portal's session lists name it; null when we hold no session for it. */
+  session_uid: z.string().nullable(),
+  start_date_time: epochMs,
+  end_date_time: epochMs,
+  /** kWh. */
+  total_energy: z.number(),
+  currency: z.string(),
+  total_excl_vat: z.number(),
+  total_incl_vat: z.number(),
+  /** Our own pricing of it, excl. VAT; null when we did not price it (ours, or tariffs we cannot evaluate). */
+  our_total_excl_vat: z.number().nullable(),
+  /** Our pricing differs from the CDR's totals by more than one minor unit. */
+  flagged: z.boolean(),
+  /** Why it is flagged, or why it could not be priced. */
+  flag_reason: z.string().nullable(),
+  created_at: epochMs,
+})
+export type OcpiCdrView = z.infer<typeof ocpiCdrView>
+export const ocpiCdrListResponse = envelope(
+  z.object({ cdrs: z.array(ocpiCdrView), count: z.number().int().min(0) }),
+)
+export type OcpiCdrListData = z.infer<typeof ocpiCdrListResponse>['data']

@@ -150,6 +150,7 @@ function recordQuery(db: Db) {
     .innerJoin('ev_evse as e', 'e.id', 's.evse_ref')
     .innerJoin('ev_connector as c', 'c.id', 's.connector_ref')
     .leftJoin('ev_tariff as t', 't.id', 's.tariff_id')
+    .leftJoin('ocpi_partner as p', 'p.id', 's.ocpi_partner_id')
     .select([
       's.id',
       's.uid',
@@ -203,6 +204,9 @@ function recordQuery(db: Db) {
       'c.max_electric_power as connector_max_electric_power',
       't.uid as tariff_uid',
       't.name as tariff_name',
+      's.ocpi_party',
+      's.ocpi_key',
+      'p.name as ocpi_partner_name',
     ])
 }
 

@@ -142,6 +142,15 @@ export function toApiSession(r: SessionRecord): EvSession {
     internal_user_id: { name: r.user_name },
     payment_transaction: { invoiceReferenceId: r.invoice_reference_id },
     charging_periods: r.charging_periods,
+    roaming:
+      r.ocpi_party === null
+        ? null
+        : {
+            side: r.ocpi_key === null ? 'EMSP' : 'CPO',
+            // A partner deleted since: its party still says who it was.
+            partner_name: r.ocpi_partner_name ?? r.ocpi_party,
+            party: `${r.ocpi_party.slice(0, 2)}*${r.ocpi_party.slice(2)}`,
+          },
   }
 }
 
