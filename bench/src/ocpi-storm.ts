@@ -67,7 +67,7 @@ const CONNECT_RATE = Number(values['connect-rate'])
 const PASSWORD = 'bench-ocpi-storm-password'
 const RECEIVER_PATH = '/ocpi/emsp/2.2.1/locations'
 /** Both job kinds a status change may queue: the location PUT and the EVSE PATCH (decision 0113). */
-const PUSH_KINDS = ['ocpi.push.location', 'ocpi.push.evse']
+const PUSH_KINDS = ['ocpi.push.location', 'ocpi.push.evses']
 const log = (line: string) => console.log(line)
 const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec))
 const pad = (i: number) => String(i).padStart(5, '0')
@@ -488,7 +488,12 @@ try {
       .groupBy('status')
       .execute()
     const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0)
-    return { queued: of('queued'), running: of('running') }
+    // EVSE changes waiting for a partner's drain (one row per partner and EVSE), beside the push jobs themselves.
+    const waiting = await db
+      .selectFrom('ocpi_push_queue')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow()
+    return { queued: of('queued') + Number(waiting.n), running: of('running') }
   }
 
   // 1. The OCPP baseline: the same storm with no partner to push to.
@@ -854,7 +859,7 @@ try {
       `${String(floorErrors)} errors`,
   )
   log(
-    `portal: push queue at most ${int(maxQueued)} queued (sampled every second); empty ${ms(queueEmptyS)} s after ` +
+    `portal: at most ${int(maxQueued)} EVSE changes and push jobs waiting (sampled every second); empty ${ms(queueEmptyS)} s after ` +
       `the storm; ${int(messages)} outgoing OCPI messages logged; push jobs: ` +
       jobStats
         .map((j) => `${j.kind} ${j.status} ${int(Number(j.n))} (attempts ${int(Number(j.attempts))})`)

@@ -75,6 +75,7 @@ import type {
   OcpiTokenTable,
   OcpiCdrTable,
   OcpiCommandTable,
+  OcpiPushQueueTable,
 } from '../modules/ocpi/ocpi.table'
 import type {
   AlertActivityTable,
@@ -161,6 +162,7 @@ export interface Database {
   ocpi_token: OcpiTokenTable
   ocpi_cdr: OcpiCdrTable
   ocpi_command: OcpiCommandTable
+  ocpi_push_queue: OcpiPushQueueTable
   alert_rule: AlertRuleTable
   alert: AlertTable
   alert_activity: AlertActivityTable

@@ -10,6 +10,7 @@ import { PostgresAdapter } from 'kysely'
 //   was authorized (OCPI AuthMethod) for the Session and CDR we send. As the eMSP: a partner's charger (the location
 //   is the partner's as we hold it, both sides our code), ocpi_key `<partner id>:<CC><PID>:<session id>` (a
 //   partner's session ids are unique only within its party) and ocpi_body the Session as sent (a PATCH merges into it).
+// - ocpi_push_queue: EVSE status changes waiting for a partner's push (one row per partner and EVSE).
 // - ocpi_command: a command a partner sent our CPO ('in') or our eMSP sent a partner ('out'), with both answers.
 // - ocpi_cdr: a CDR we produced for a partner (direction 'out') or one a partner sent us ('in'), with our own pricing
 //   of it and whether the two differ by more than a cent.
@@ -88,6 +89,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('ocpi_cdr_session_idx').on('ocpi_cdr').column('session_id').execute()
 
+  // EVSE status changes waiting to be pushed, one row per partner and EVSE (a later change of the same EVSE moves its
+  // time): what a storm of changes leaves for the partner's drain job, kept across restarts.
+  await db.schema
+    .createTable('ocpi_push_queue')
+    .addColumn('partner_id', 'integer', (c) => c.notNull().references('ocpi_partner.id').onDelete('cascade'))
+    .addColumn('evse_id', 'integer', (c) => c.notNull().references('ev_evse.id').onDelete('cascade'))
+    .addColumn('location_id', 'integer', (c) => c.notNull())
+    .addColumn('queued_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('ocpi_push_queue_pk', ['partner_id', 'evse_id'])
+    .execute()
+  await db.schema
+    .createIndex('ocpi_push_queue_partner_idx')
+    .on('ocpi_push_queue')
+    .columns(['partner_id', 'queued_at'])
+    .execute()
+
   await db.schema
     .createTable('ocpi_command')
     .addColumn('id', postgres ? 'serial' : 'integer', (c) => c.primaryKey())
@@ -129,6 +146,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('ocpi_command').execute()
+  await db.schema.dropTable('ocpi_push_queue').execute()
   await db.schema.dropTable('ocpi_cdr').execute()
   await db.schema.dropIndex('ev_session_ocpi_partner_idx').execute()
   await db.schema.dropIndex('ev_session_ocpi_key_uq').execute()

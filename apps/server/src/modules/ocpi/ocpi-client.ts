@@ -65,6 +65,36 @@ interface RawAnswer {
   text: string
 }
 
+/**
+ * Connections are kept alive per client (one per app) and origin: a push storm sends thousands of small PATCHes to
+ * the same partner, and a new TCP (and TLS) connection for each would cost more than the request. A connection is
+ * checked against the address rule when it connects (below); a kept one was checked then.
+ */
+const agents = new WeakMap<OcpiClientSettings, Map<string, http.Agent>>()
+function agentOf(settings: OcpiClientSettings, url: URL): http.Agent {
+  let byOrigin = agents.get(settings)
+  if (!byOrigin) {
+    byOrigin = new Map()
+    agents.set(settings, byOrigin)
+  }
+  let agent = byOrigin.get(url.origin)
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets: 16, maxFreeSockets: 8, timeout: 30_000 }
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+    byOrigin.set(url.origin, agent)
+  }
+  return agent
+}
+
+/** Closes the client's kept connections (the app is closing). */
+export function closeOcpiClient(settings: OcpiClientSettings): void {
+  for (const agent of agents.get(settings)?.values() ?? []) agent.destroy()
+  agents.delete(settings)
+}
+
+/** Connections whose remote address passed the address rule. */
+const checked = new WeakSet<object>()
+
 function send(
   url: URL,
   method: string,
@@ -76,17 +106,22 @@ function send(
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https.request : http.request)(url, {
       method,
-      agent: false,
+      agent: agentOf(settings, url),
       lookup: guardedLookup(rule, settings.resolve ?? systemResolve),
       headers: payload === null ? headers : { ...headers, 'Content-Length': String(payload.length) },
       timeout: settings.timeoutMs ?? OCPI_CLIENT_TIMEOUT_MS,
     })
     request.on('socket', (socket) => {
-      socket.once('connect', () => {
+      // Each connection is checked once, where it connected (a kept-alive one was checked before).
+      if (checked.has(socket)) return
+      const check = () => {
+        checked.add(socket)
         const remote = socket.remoteAddress
         const why = remote === undefined ? 'no remote address' : refusalOf(remote, rule)
         if (why !== null) request.destroy(new AddressRefused(why))
-      })
+      }
+      if (socket.connecting) socket.once('connect', check)
+      else check()
     })
     request.on('timeout', () => request.destroy(new Error('timed out')))
     request.on('error', reject)

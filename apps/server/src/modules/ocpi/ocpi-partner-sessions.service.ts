@@ -156,7 +156,8 @@ export async function receivePartnerSession(
   }
   if (held) {
     // An older whole session (a PUT overtaken by a later one) never wins; a PATCH adds to what is held, so it applies.
-    const before = held.ocpi_body === null ? undefined : parseJson<{ last_updated?: string }>(held.ocpi_body, {})
+    const before =
+      held.ocpi_body === null ? undefined : parseJson<{ last_updated?: string }>(held.ocpi_body, {})
     if (
       !patch &&
       before?.last_updated !== undefined &&
@@ -312,8 +313,12 @@ export async function receivePartnerCdr(db: Db, partner: OcpiPartnerRow, body: u
     })
     if (added === undefined)
       return (
-        (await heldCdrId(trx, { entity_code: partner.entity_code, direction: 'in', ...ref, cdr_id: cdr.id })) ??
-        0
+        (await heldCdrId(trx, {
+          entity_code: partner.entity_code,
+          direction: 'in',
+          ...ref,
+          cdr_id: cdr.id,
+        })) ?? 0
       )
     if (key === undefined) return added
     if (!held && place)

@@ -309,7 +309,15 @@ export async function removePartner(db: Db, caller: Caller, id: number, settings
   if ((await countPartnerSessions(db, id)) > 0) {
     await retirePartner(db, caller.auth.entityCode, id, Date.now())
     const after = await partnerOf(db, caller, id)
-    await auditChange(db, caller, 'ocpi_partner_retired', 'ocpi_partner', id, auditView(before), auditView(after))
+    await auditChange(
+      db,
+      caller,
+      'ocpi_partner_retired',
+      'ocpi_partner',
+      id,
+      auditView(before),
+      auditView(after),
+    )
     return { deleted: false, partner_told: told }
   }
   await deletePartner(db, caller.auth.entityCode, id)

@@ -271,18 +271,17 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
         .executeTakeFirst()
       return copy?.status === next ? true : undefined
     })
-    const pushed = await call<{ data: OcpiPartner }>(
-      cpo.app,
-      'GET',
-      `/api/main/ocpi/partners/${String(cpoSideId)}`,
-      {
-        token: cpoAdmin,
-      },
-    )
-    // A status change travels as a PATCH of its EVSE alone.
-    expect(pushed.body.data.sync.find((x) => x.module === 'locations')?.last_push_result).toBe(
-      `ok: EVSE ${evse.uid} ${next}`,
-    )
+    // A status change travels as a PATCH of its EVSE alone (the push is recorded once its batch is sent).
+    await until('the push recorded', async () => {
+      const pushed = await call<{ data: OcpiPartner }>(
+        cpo.app,
+        'GET',
+        `/api/main/ocpi/partners/${String(cpoSideId)}`,
+        { token: cpoAdmin },
+      )
+      const result = pushed.body.data.sync.find((x) => x.module === 'locations')?.last_push_result
+      return result === `ok: EVSE ${evse.uid} ${next}` ? true : undefined
+    })
     const patches = await cpo.database.db
       .selectFrom('ocpi_message')
       .where('partner_id', '=', cpoSideId)
@@ -405,7 +404,10 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
     })
     expect(theirs.cdr).toMatchObject({ session_id: theirs.row.id, total_incl_vat: ours.total_incl_vat })
     // Our pricing of the CDR by its tariff agrees with the CPO's to the cent: nothing to review.
-    expect({ flagged: theirs.cdr.flagged, reason: theirs.cdr.flag_reason }).toEqual({ flagged: 0, reason: null })
+    expect({ flagged: theirs.cdr.flagged, reason: theirs.cdr.flag_reason }).toEqual({
+      flagged: 0,
+      reason: null,
+    })
     expect(theirs.cdr.our_total_excl_vat).toBe(ours.total_excl_vat)
 
     // The eMSP's operator starts a session for the driver with a command; the CPO carries it out over OCPP, the
@@ -435,20 +437,17 @@ describe.each(DIALECTS)('OCPI peering on %s', (dialect) => {
     let remote: typeof ours
     try {
       await commanded.call('BootNotification', { chargePointVendor: 'Peer', chargePointModel: 'Test' })
-      const startCommand = await call<{ data: { uid: string; response: string; authorization_reference: string } }>(
-        emsp.app,
-        'POST',
-        `/api/main/ocpi/partners/${String(emspSide.id)}/commands`,
-        {
-          token: emspAdmin,
-          body: {
-            command: 'START_SESSION',
-            location_id: copy.location_id,
-            evse_uid: copy.evse_uid,
-            token_uid: 'PEER-TOKEN-1',
-          },
+      const startCommand = await call<{
+        data: { uid: string; response: string; authorization_reference: string }
+      }>(emsp.app, 'POST', `/api/main/ocpi/partners/${String(emspSide.id)}/commands`, {
+        token: emspAdmin,
+        body: {
+          command: 'START_SESSION',
+          location_id: copy.location_id,
+          evse_uid: copy.evse_uid,
+          token_uid: 'PEER-TOKEN-1',
         },
-      )
+      })
       expect(startCommand.status, JSON.stringify(startCommand.body)).toBe(200)
       expect(startCommand.body.data.response).toBe('ACCEPTED')
       await until('the charger asked to start', () =>

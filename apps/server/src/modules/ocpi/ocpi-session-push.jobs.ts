@@ -50,8 +50,9 @@ const SESSION_FACTS: ReadonlySet<string> = new Set([
 ])
 
 const receiverOf = (partner: OcpiPartnerRow, module: string) =>
-  parseJson<OcpiEndpoint[]>(partner.endpoints, []).find((e) => e.identifier === module && e.role === 'RECEIVER')
-    ?.url
+  parseJson<OcpiEndpoint[]>(partner.endpoints, []).find(
+    (e) => e.identifier === module && e.role === 'RECEIVER',
+  )?.url
 
 async function cpoPartyOf(db: Db, entityCode: string): Promise<PartyRef | undefined> {
   return (await identitiesOf(db, entityCode)).find((i) => i.role === 'CPO')
@@ -81,9 +82,7 @@ async function makeCdr(db: Db, party: PartyRef, row: PlacedSessionRow): Promise<
   const [evses, connectors, tariffRow] = await Promise.all([
     evsesOf(db, [location.id]),
     connectorsOf(db, [location.id]),
-    row.tariff_id === null
-      ? Promise.resolve(undefined)
-      : tariffRowById(db, row.tariff_id),
+    row.tariff_id === null ? Promise.resolve(undefined) : tariffRowById(db, row.tariff_id),
   ])
   const cdrLocation = toCdrLocation(toOcpiLocation(party, location, evses, connectors), placeOf(row))
   if (!cdrLocation) return undefined

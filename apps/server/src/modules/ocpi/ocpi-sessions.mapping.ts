@@ -54,9 +54,7 @@ export function toOcpiPeriods(periods: readonly ChargingPeriod[]): OcpiChargingP
       type: parking && d.type === 'TIME' ? ('PARKING_TIME' as const) : d.type,
       volume: round(d.volume),
     }))
-    return dimensions.length === 0
-      ? []
-      : [{ start_date_time: ocpiDateTimeOf(p.start_date_time), dimensions }]
+    return dimensions.length === 0 ? [] : [{ start_date_time: ocpiDateTimeOf(p.start_date_time), dimensions }]
   })
 }
 
@@ -152,7 +150,12 @@ export function toOcpiCdr(
     charging_periods:
       periods.length > 0
         ? periods
-        : [{ start_date_time: ocpiDateTimeOf(row.start_date_time), dimensions: [{ type: 'ENERGY', volume: 0 }] }],
+        : [
+            {
+              start_date_time: ocpiDateTimeOf(row.start_date_time),
+              dimensions: [{ type: 'ENERGY', volume: 0 }],
+            },
+          ],
     total_cost: pair(row.total_excl_vat, row.total_incl_vat, c),
     total_fixed_cost: pair(row.cost_flat_excl_vat, row.cost_flat_incl_vat, c),
     total_energy: round(row.energy_wh / 1000, 3),
@@ -161,7 +164,9 @@ export function toOcpiCdr(
     total_time_cost: pair(row.cost_time_excl_vat, row.cost_time_incl_vat, c),
     ...(parkingHours > 0 ? { total_parking_time: round(parkingHours) } : {}),
     total_parking_cost: pair(row.cost_parking_excl_vat, row.cost_parking_incl_vat, c),
-    ...(row.invoice_reference_id === null ? {} : { invoice_reference_id: row.invoice_reference_id.slice(0, 39) }),
+    ...(row.invoice_reference_id === null
+      ? {}
+      : { invoice_reference_id: row.invoice_reference_id.slice(0, 39) }),
     last_updated: ocpiDateTimeOf(now),
   }
 }

@@ -13,7 +13,13 @@ import {
   receivePartnerSession,
 } from './ocpi-partner-sessions.service'
 import { ourParty } from './ocpi-routing'
-import { cdrPage, countCdrs, countOurSessions, ourSessionPage, sessionToken } from './ocpi-sessions.repository'
+import {
+  cdrPage,
+  countCdrs,
+  countOurSessions,
+  ourSessionPage,
+  sessionToken,
+} from './ocpi-sessions.repository'
 import { toOcpiSession } from './ocpi-sessions.mapping'
 
 /*
@@ -50,7 +56,13 @@ export function ocpiSessionRoutes(app: FastifyInstance, settings: OcpiSettings):
           row,
           token
             ? { ...token, type: token.type as 'RFID' }
-            : { country_code: party5.slice(0, 2), party_id: party5.slice(2), uid, type: 'RFID', contract_id: uid },
+            : {
+                country_code: party5.slice(0, 2),
+                party_id: party5.slice(2),
+                uid,
+                type: 'RFID',
+                contract_id: uid,
+              },
           { location_id: row.location_uid, evse_uid: row.evse_uid, connector_id: row.connector_id },
         )
       }),
@@ -98,8 +110,12 @@ export function ocpiSessionRoutes(app: FastifyInstance, settings: OcpiSettings):
     void reply.header('Location', `${publicUrlOf(settings)}/ocpi/emsp/${OCPI_VERSION}/cdrs/${String(id)}`)
     return ocpiOk()
   })
-  app.get<{ Params: { id: string } }>(`/emsp/${OCPI_VERSION}/cdrs/:id`, { config: cdrs }, async (request, reply) => {
-    const { partner } = await ourParty(app, request, reply, 'EMSP')
-    return ocpiOk(await heldPartnerCdr(app.db, partner, request.params.id))
-  })
+  app.get<{ Params: { id: string } }>(
+    `/emsp/${OCPI_VERSION}/cdrs/:id`,
+    { config: cdrs },
+    async (request, reply) => {
+      const { partner } = await ourParty(app, request, reply, 'EMSP')
+      return ocpiOk(await heldPartnerCdr(app.db, partner, request.params.id))
+    },
+  )
 }

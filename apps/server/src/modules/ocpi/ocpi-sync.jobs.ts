@@ -1,6 +1,6 @@
 import type { OcpiEndpoint, OcpiLocation, OcpiPullModule } from '@portal/contract'
 import type { OcpiTariff, OcpiToken } from '@portal/contract'
-import { OCPI_PULL_MODULES, OcpiCode, ocpiLocation, ocpiTariff, ocpiToken } from '@portal/contract'
+import { OCPI_PULL_MODULES, ocpiLocation, ocpiTariff, ocpiToken } from '@portal/contract'
 import type { z } from 'zod'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/database'
@@ -9,15 +9,17 @@ import { PermanentJobError } from '../../jobs/job-queue'
 import { parseJson } from '../../lib/json'
 import { LiveEventName } from '@portal/contract'
 import type { LiveFact } from '../live/live-kinds'
-import { OcpiCallFailed, ocpiCall } from './ocpi-client'
+import { ocpiCall } from './ocpi-client'
 import { OcpiError } from './ocpi-envelope'
 import type { OcpiSettings } from './ocpi-handshake.service'
 import { endpointsOf } from './ocpi-handshake.service'
 import { connectorsOf, evsesOf, locationById } from './ocpi-locations.repository'
-import { toOcpiEvse, toOcpiLocation } from './ocpi-locations.mapping'
+import { toOcpiLocation } from './ocpi-locations.mapping'
 import type { PartyRef } from './ocpi-partner-locations.service'
 import { checkParty, receiveLocation } from './ocpi-partner-locations.service'
 import { receiveTariff } from './ocpi-tariffs.service'
+import type { EvsePushes } from './ocpi-evse-push.jobs'
+import { registerEvsePushes } from './ocpi-evse-push.jobs'
 import { dropPartnerTokensExcept, tokenKey, upsertPartnerToken } from './ocpi-tokens.repository'
 import type { OcpiPartnerRow } from './ocpi.table'
 import {
@@ -43,16 +45,12 @@ import {
  */
 
 export const OCPI_PUSH_LOCATION = 'ocpi.push.location'
-export const OCPI_PUSH_EVSE = 'ocpi.push.evse'
 export const OCPI_PULL = 'ocpi.pull'
 export const OCPI_PULL_ALL = 'ocpi.pull.all'
 
 export interface PushLocationPayload {
   partner_id: number
   location_id: number
-}
-export interface PushEvsePayload extends PushLocationPayload {
-  evse_id: number
 }
 export interface PullPayload {
   partner_id: number
@@ -105,7 +103,11 @@ export const pushKey = (partnerId: number, locationId: number) =>
   `${OCPI_PUSH_LOCATION}:${String(partnerId)}:${String(locationId)}`
 export const pullKey = (partnerId: number, module: string) => `${OCPI_PULL}:${String(partnerId)}:${module}`
 
-async function pushLocation(db: Db, settings: OcpiSettings, payload: PushLocationPayload): Promise<void> {
+export async function pushLocation(
+  db: Db,
+  settings: OcpiSettings,
+  payload: PushLocationPayload,
+): Promise<void> {
   const partner = await partnerById(db, payload.partner_id)
   if (partner?.status !== 'connected' || partner.outgoing_token === null) return
   const url = receiverOf(endpointsOf(partner), 'locations', 'RECEIVER')
@@ -146,73 +148,6 @@ async function pushLocation(db: Db, settings: OcpiSettings, payload: PushLocatio
     const now = await read()
     if (now === null || JSON.stringify(now) === JSON.stringify(location)) return
     location = now
-  }
-}
-
-/**
- * One EVSE's status to one partner: a PATCH of the EVSE (status and last_updated, as mod_locations recommends for
- * status changes), re-read after sending like a location push. A partner that does not know the location yet (2003,
- * or 404: it never pulled it, or lost it) gets the whole location instead.
- */
-async function pushEvse(db: Db, settings: OcpiSettings, payload: PushEvsePayload): Promise<void> {
-  const partner = await partnerById(db, payload.partner_id)
-  if (partner?.status !== 'connected' || partner.outgoing_token === null) return
-  const url = receiverOf(endpointsOf(partner), 'locations', 'RECEIVER')
-  if (url === undefined) return
-  const party = (await identitiesOf(db, partner.entity_code)).find((i) => i.role === 'CPO')
-  if (!party) return
-  const read = async () => {
-    const row = await locationById(db, partner.entity_code, payload.location_id)
-    if (!row) return null
-    const [evses, connectors] = await Promise.all([evsesOf(db, [row.id]), connectorsOf(db, [row.id])])
-    const evse = evses.find((e) => e.id === payload.evse_id)
-    const own = connectors.filter((c) => c.evse_ref === payload.evse_id)
-    if (!evse || own.length === 0) return null
-    const ocpi = toOcpiEvse(evse, own)
-    return {
-      location: row.uid,
-      uid: ocpi.uid,
-      patch: { status: ocpi.status, last_updated: ocpi.last_updated },
-    }
-  }
-  let state = await read()
-  for (let round = 0; state !== null && round < PUSH_RECHECKS; round++) {
-    const target = `${url}/${party.country_code}/${party.party_id}/${encodeURIComponent(state.location)}/${encodeURIComponent(state.uid)}`
-    try {
-      await ocpiCall(db, settings.client, {
-        partnerId: partner.id,
-        method: 'PATCH',
-        url: target,
-        token: partner.outgoing_token,
-        module: 'locations',
-        body: state.patch,
-      })
-    } catch (err) {
-      const unknown =
-        err instanceof OcpiCallFailed &&
-        (err.ocpiStatus === OcpiCode.unknownLocation || err.httpStatus === 404)
-      if (unknown) return pushLocation(db, settings, payload)
-      await recordSync(
-        db,
-        partner.id,
-        'locations',
-        'push',
-        Date.now(),
-        err instanceof Error ? err.message : String(err),
-      )
-      throw err
-    }
-    await recordSync(
-      db,
-      partner.id,
-      'locations',
-      'push',
-      Date.now(),
-      `ok: EVSE ${state.uid} ${state.patch.status}`,
-    )
-    const now = await read()
-    if (now === null || JSON.stringify(now) === JSON.stringify(state)) return
-    state = now
   }
 }
 
@@ -301,7 +236,7 @@ async function pull(
  * makes to what a Location says; a charger's own status is not in OCPI's model). A fact without its EVSE (an older
  * instance's, during a rolling deploy) pushes the whole location.
  */
-function pushHook(db: Db, jobs: JobQueue) {
+function pushHook(db: Db, jobs: JobQueue, evses: EvsePushes) {
   const cache = new Map<string, { until: number; partners: Promise<number[]> }>()
   const partnersOf = (entity: string) => {
     const now = Date.now()
@@ -323,20 +258,17 @@ function pushHook(db: Db, jobs: JobQueue) {
       if (typeof data.location_id !== 'number') continue
       const locationId = data.location_id
       const evseId = typeof data.evse_id === 'number' ? data.evse_id : undefined
-      for (const entity of fact.entities)
-        for (const partnerId of await partnersOf(entity))
-          if (evseId === undefined)
+      for (const entity of fact.entities) {
+        const partners = await partnersOf(entity)
+        if (evseId !== undefined) await evses.queue(partners, evseId, locationId)
+        else
+          for (const partnerId of partners)
             await jobs.enqueue<PushLocationPayload>(
               OCPI_PUSH_LOCATION,
               { partner_id: partnerId, location_id: locationId },
               { uniqueKey: pushKey(partnerId, locationId) },
             )
-          else
-            await jobs.enqueue<PushEvsePayload>(
-              OCPI_PUSH_EVSE,
-              { partner_id: partnerId, location_id: locationId, evse_id: evseId },
-              { uniqueKey: `${OCPI_PUSH_EVSE}:${String(partnerId)}:${String(evseId)}` },
-            )
+      }
     }
   }
 }
@@ -358,9 +290,6 @@ export function registerOcpiJobs(
       maxAttempts: 12,
     },
   )
-  app.jobs.register<PushEvsePayload>(OCPI_PUSH_EVSE, (payload) => pushEvse(app.db, settings, payload), {
-    maxAttempts: 12,
-  })
   app.jobs.register<PullPayload>(
     OCPI_PULL,
     async (payload, ctx) => {
@@ -381,5 +310,5 @@ export function registerOcpiJobs(
           )
   })
   if (options.pullEveryMs > 0) app.jobs.schedule(OCPI_PULL_ALL, options.pullEveryMs)
-  app.live.onRecorded(pushHook(app.db, app.jobs))
+  app.live.onRecorded(pushHook(app.db, app.jobs, registerEvsePushes(app, settings, pushLocation)))
 }

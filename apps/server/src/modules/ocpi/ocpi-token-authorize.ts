@@ -43,9 +43,7 @@ const sendersOf = (partner: OcpiPartnerRow) =>
   )?.url
 
 type Asked =
-  | { kind: 'answer'; token: ForeignToken }
-  | { kind: 'unknown' }
-  | { kind: 'unreachable'; why: string }
+  { kind: 'answer'; token: ForeignToken } | { kind: 'unknown' } | { kind: 'unreachable'; why: string }
 
 async function ask(
   db: Db,
@@ -128,7 +126,9 @@ async function decide(
 async function commanded(db: Db, entityCode: string, uid: string, chargePointId: number) {
   const command = await recentStartCommand(db, chargePointId, uid, Date.now() - COMMAND_WINDOW_MS)
   if (!command) return undefined
-  const token = (await connectedPartnerTokens(db, entityCode, uid)).find((t) => t.partner_id === command.partner_id)
+  const token = (await connectedPartnerTokens(db, entityCode, uid)).find(
+    (t) => t.partner_id === command.partner_id,
+  )
   return token && fromHeld(token, 'Accepted', command.authorization_reference ?? uid)
 }
 

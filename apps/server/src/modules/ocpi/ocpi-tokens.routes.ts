@@ -8,12 +8,7 @@ import { checkParty } from './ocpi-partner-locations.service'
 import { ourParty } from './ocpi-routing'
 import { toOcpiToken } from './ocpi-tokens.mapping'
 import { countOwnTokens, entityName, ownTokenPage } from './ocpi-tokens.repository'
-import {
-  authorizeOwnToken,
-  heldPartnerToken,
-  receivePartnerToken,
-  tokenTypeOf,
-} from './ocpi-tokens.service'
+import { authorizeOwnToken, heldPartnerToken, receivePartnerToken, tokenTypeOf } from './ocpi-tokens.service'
 
 /*
  * Tokens (mod_tokens.asciidoc): the eMSP sends (GET list, POST real-time authorization) under /ocpi/emsp/2.2.1/tokens;

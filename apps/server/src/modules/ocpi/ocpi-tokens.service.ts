@@ -98,6 +98,8 @@ export async function authorizeOwnToken(
     allowed,
     token,
     ...(location === undefined ? {} : { location }),
-    ...(allowed === 'ALLOWED' ? { authorization_reference: randomUUID().replaceAll('-', '').slice(0, 36) } : {}),
+    ...(allowed === 'ALLOWED'
+      ? { authorization_reference: randomUUID().replaceAll('-', '').slice(0, 36) }
+      : {}),
   }
 }

@@ -14,6 +14,7 @@ import { registerOcpiJobs } from './ocpi-sync.jobs'
 import { ocpiTokenRoutes } from './ocpi-tokens.routes'
 import { ocpiSessionRoutes } from './ocpi-sessions.routes'
 import { registerOcpiSessionPush } from './ocpi-session-push.jobs'
+import { closeOcpiClient } from './ocpi-client'
 import { foreignTokens } from './ocpi-token-authorize'
 
 export interface OcpiOptions {
@@ -47,6 +48,7 @@ export async function registerOcpiProtocol(
 ): Promise<void> {
   registerOcpiJobs(app, settings, { pullEveryMs: options.pullEveryMs ?? 6 * 3_600_000 })
   registerOcpiSessionPush(app, settings)
+  app.addHook('onClose', () => closeOcpiClient(settings.client))
   // Our chargers ask partners about their drivers' tokens (modules/ocpp reads it at each connection).
   app.ocpp.foreignTokens = foreignTokens(app.db, settings.client)
   registerOcpiCommandJobs(app, settings)

@@ -144,3 +144,11 @@ export interface OcpiCommandTable {
   updated_at: number
 }
 export type OcpiCommandRow = Selectable<OcpiCommandTable>
+
+/** An EVSE status change waiting to be pushed to a partner (one row per partner and EVSE). */
+export interface OcpiPushQueueTable {
+  partner_id: number
+  evse_id: number
+  location_id: number
+  queued_at: number
+}
