@@ -3,6 +3,7 @@ import {
   OcpiCode,
   minorUnitDigits,
   ocpiCdr,
+  ocpiDateTimeOf,
   ocpiSession,
   ocpiSessionPatch,
   ocpiTimeOf,
@@ -79,6 +80,41 @@ function ourPeriods(periods: readonly OcpiChargingPeriod[] | undefined): Chargin
   })
 }
 
+/** A running session's costs by the partner's tariff, in minor units; undefined when it cannot be priced here. */
+function displayCosts(
+  ref: PartyRef,
+  row: NonNullable<Awaited<ReturnType<typeof partnerTariff>>>,
+  session: OcpiSession,
+  timeZone: string,
+  now: number,
+) {
+  if (!session.charging_periods?.length) return undefined
+  const priced = priceOcpiCdr(
+    { ...toOcpiTariff(ref, row), id: row.external_id },
+    {
+      start_date_time: session.start_date_time,
+      end_date_time: session.end_date_time ?? ocpiDateTimeOf(now),
+      charging_periods: session.charging_periods,
+    },
+    { time_zone: timeZone },
+  )
+  if (!priced.ok) return undefined
+  const k = priced.costs
+  const c = session.currency
+  return {
+    total_excl_vat: minor(k.total_cost.excl_vat, c),
+    total_incl_vat: minor(k.total_cost.incl_vat, c),
+    cost_energy_excl_vat: minor(k.total_energy_cost.excl_vat, c),
+    cost_energy_incl_vat: minor(k.total_energy_cost.incl_vat, c),
+    cost_time_excl_vat: minor(k.total_time_cost.excl_vat, c),
+    cost_time_incl_vat: minor(k.total_time_cost.incl_vat, c),
+    cost_parking_excl_vat: minor(k.total_parking_cost.excl_vat, c),
+    cost_parking_incl_vat: minor(k.total_parking_cost.incl_vat, c),
+    cost_flat_excl_vat: minor(k.total_fixed_cost.excl_vat, c),
+    cost_flat_incl_vat: minor(k.total_fixed_cost.incl_vat, c),
+  }
+}
+
 async function placeAndDriver(
   db: Db,
   partner: OcpiPartnerRow,
@@ -137,6 +173,12 @@ export async function receivePartnerSession(
     tariffId === undefined ? undefined : await partnerTariff(db, partner.id, partyKey(ref), tariffId)
   const c = session.currency
   const now = Date.now()
+  // Without a running total from the partner, its tariff prices the session for display (the CDR's totals replace
+  // it when the CDR comes).
+  const display =
+    session.total_cost === undefined && tariff
+      ? displayCosts(ref, tariff, session, place.time_zone, now)
+      : undefined
   const fields = {
     authorization_reference: session.authorization_reference ?? '',
     location_id: place.location_id,
@@ -153,6 +195,7 @@ export async function receivePartnerSession(
     end_date_time: session.end_date_time === undefined ? null : ocpiTimeOf(session.end_date_time),
     last_updated: now,
     ocpi_body: JSON.stringify(session),
+    ...display,
   }
   if (held) {
     // An older whole session (a PUT overtaken by a later one) never wins; a PATCH adds to what is held, so it applies.
@@ -193,6 +236,7 @@ export async function receivePartnerSession(
     cost_parking_incl_vat: 0,
     cost_flat_excl_vat: 0,
     cost_flat_incl_vat: 0,
+    ...display,
     paid_amount: 0,
     refunded_amount: 0,
     invoice_reference_id: null,

@@ -710,6 +710,39 @@ describe.each(DIALECTS)('OCPI roaming objects on %s', (dialect) => {
       expect(await count('ev_session', bec.id)).toBe(1)
     })
 
+    it('prices a running session the partner sends without a total by the partner’s tariff, for display', async () => {
+      const put = await send(bec, 'PUT', '/ocpi/emsp/2.2.1/tariffs/BE/BEC/T-SHOW', tariff('T-SHOW'))
+      expect(put.body.status_code, JSON.stringify(put.body)).toBe(1000)
+      const running = session('RO-SHOW', {
+        kwh: 8,
+        charging_periods: [
+          {
+            start_date_time: '2026-11-20T10:00:00Z',
+            dimensions: [{ type: 'ENERGY', volume: 8 }],
+            tariff_id: 'T-SHOW',
+          },
+        ],
+        total_cost: undefined,
+      })
+      const sent = await send(bec, 'PUT', `${sessions}/RO-SHOW`, running)
+      expect(sent.body.status_code, JSON.stringify(sent.body)).toBe(1000)
+      const row = await held('RO-SHOW')
+      const expected = priced(8)
+      expect(row).toMatchObject({
+        total_excl_vat: expected.excl,
+        total_incl_vat: expected.incl,
+        cost_energy_excl_vat: expected.excl,
+      })
+      expect(row?.tariff_id).not.toBeNull()
+      // A total the partner gives is the one shown.
+      await send(bec, 'PUT', `${sessions}/RO-SHOW`, {
+        ...running,
+        total_cost: { excl_vat: 1.5, incl_vat: 1.65 },
+        last_updated: '2026-11-20T10:30:00Z',
+      })
+      expect(await held('RO-SHOW')).toMatchObject({ total_excl_vat: 150, total_incl_vat: 165 })
+    })
+
     it('refuses a session at an unknown location (2003), of a token not ours (2004), or bad (2001 naming the field), storing nothing', async () => {
       const before = await count('ev_session', bec.id)
       const heldBody = (await held('RO-S1'))?.ocpi_body
