@@ -16,10 +16,10 @@ import {
   insertCdrOnce,
   isOurRoamingSession,
   ourRoamingSession,
-  sessionToken,
+  sessionCdrTokens,
   tariffRowById,
 } from './ocpi-sessions.repository'
-import { toCdrLocation, toOcpiCdr, toOcpiSession } from './ocpi-sessions.mapping'
+import { placeOf, toCdrLocation, toOcpiCdr, toOcpiSession } from './ocpi-sessions.mapping'
 import { toOcpiTariff } from './ocpi-tariffs.service'
 import type { OcpiPartnerRow } from './ocpi.table'
 import { identitiesOf, partnerById, recordSync } from './ocpi.repository'
@@ -59,19 +59,10 @@ async function cpoPartyOf(db: Db, entityCode: string): Promise<PartyRef | undefi
 }
 
 async function tokenOf(db: Db, row: PlacedSessionRow): Promise<OcpiCdrToken> {
-  const uid = row.ocpi_token_uid ?? row.authorization_reference
-  const held = row.ocpi_partner_id === null ? undefined : await sessionToken(db, row.ocpi_partner_id, uid)
-  if (held) return { ...held, type: held.type as OcpiCdrToken['type'] }
-  // A token forgotten since (a pull that no longer lists it): its party as the session recorded it.
-  const party = row.ocpi_party ?? '?????'
-  return { country_code: party.slice(0, 2), party_id: party.slice(2, 5), uid, type: 'RFID', contract_id: uid }
+  const [token] = await sessionCdrTokens(db, [row])
+  if (!token) throw new Error('No token for the session')
+  return token
 }
-
-const placeOf = (row: PlacedSessionRow) => ({
-  location_id: row.location_uid,
-  evse_uid: row.evse_uid,
-  connector_id: row.connector_id,
-})
 
 /** Makes the CDR of a completed roaming session once; its id, or undefined when it cannot be made (yet). */
 async function makeCdr(db: Db, party: PartyRef, row: PlacedSessionRow): Promise<number | undefined> {

@@ -64,6 +64,17 @@ export interface SessionPlace {
   connector_id: string
 }
 
+/** Where a session of ours ran, as our Locations sender names it. */
+export const placeOf = (row: {
+  location_uid: string
+  evse_uid: string
+  connector_id: string
+}): SessionPlace => ({
+  location_id: row.location_uid,
+  evse_uid: row.evse_uid,
+  connector_id: row.connector_id,
+})
+
 export function toOcpiSession(
   party: PartyRef,
   row: SessionRow,

@@ -1,3 +1,4 @@
+import type { OcpiCdrToken } from '@portal/contract'
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { EvSessionTable } from '../charging/ev.table'
@@ -69,38 +70,58 @@ export function ourRoamingSession(db: Db, uid: string) {
     .executeTakeFirst()
 }
 
-/** The partner's token a session of ours was authorized with, as a CdrToken needs it. */
-export function sessionToken(db: Db, partnerId: number, uid: string) {
-  return db
-    .selectFrom('ocpi_token')
-    .where('partner_id', '=', partnerId)
-    .where('uid', '=', uid)
-    .select(['country_code', 'party_id', 'uid', 'type', 'contract_id'])
-    .orderBy('last_updated', 'desc')
-    .executeTakeFirst()
+/**
+ * The partner's tokens sessions of ours were authorized with, as CdrTokens, in one query; a token forgotten since (a
+ * pull that no longer lists it) is rebuilt from what the session recorded (its uid and the partner's party).
+ */
+export async function sessionCdrTokens(
+  db: Db,
+  rows: readonly Pick<
+    PlacedSessionRow,
+    'ocpi_partner_id' | 'ocpi_party' | 'ocpi_token_uid' | 'authorization_reference'
+  >[],
+): Promise<OcpiCdrToken[]> {
+  const uidOf = (row: (typeof rows)[number]) => row.ocpi_token_uid ?? row.authorization_reference
+  const partners = [...new Set(rows.flatMap((r) => (r.ocpi_partner_id === null ? [] : [r.ocpi_partner_id])))]
+  const held =
+    rows.length === 0 || partners.length === 0
+      ? []
+      : await db
+          .selectFrom('ocpi_token')
+          .where('partner_id', 'in', partners)
+          .where('uid', 'in', [...new Set(rows.map(uidOf))])
+          .select(['partner_id', 'country_code', 'party_id', 'uid', 'type', 'contract_id', 'last_updated'])
+          .orderBy('last_updated', 'desc')
+          .execute()
+  return rows.map((row) => {
+    const uid = uidOf(row)
+    const token = held.find((t) => t.partner_id === row.ocpi_partner_id && t.uid === uid)
+    if (token)
+      return {
+        country_code: token.country_code,
+        party_id: token.party_id,
+        uid: token.uid,
+        type: token.type as OcpiCdrToken['type'],
+        contract_id: token.contract_id,
+      }
+    const party = row.ocpi_party ?? '?????'
+    return {
+      country_code: party.slice(0, 2),
+      party_id: party.slice(2, 5),
+      uid,
+      type: 'RFID',
+      contract_id: uid,
+    }
+  })
 }
 
 /** Adds a CDR once: a second one with its key is the same CDR (a retry), and the first is kept. */
 export async function insertCdrOnce(db: Db, row: Insertable<OcpiCdrTable>): Promise<number> {
-  const inserted = await db
-    .insertInto('ocpi_cdr')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['entity_code', 'direction', 'country_code', 'party_id', 'cdr_id']).doNothing(),
-    )
-    .returning('id')
-    .executeTakeFirst()
-  if (inserted) return inserted.id
-  const held = await db
-    .selectFrom('ocpi_cdr')
-    .where('entity_code', '=', row.entity_code)
-    .where('direction', '=', row.direction)
-    .where('country_code', '=', row.country_code)
-    .where('party_id', '=', row.party_id)
-    .where('cdr_id', '=', row.cdr_id)
-    .select('id')
-    .executeTakeFirstOrThrow()
-  return held.id
+  const added = await insertCdrIfNew(db, row)
+  if (added !== undefined) return added
+  const held = await heldCdrId(db, row)
+  if (held === undefined) throw new Error('A CDR refused as held was not found')
+  return held
 }
 
 /** The id of a CDR held by its key (entity, direction, party, the CDR's id), if any. */

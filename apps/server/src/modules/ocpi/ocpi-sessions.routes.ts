@@ -1,3 +1,4 @@
+import type { OcpiCdrToken } from '@portal/contract'
 import { OCPI_VERSION } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import { parseJson } from '../../lib/json'
@@ -18,9 +19,9 @@ import {
   countCdrs,
   countOurSessions,
   ourSessionPage,
-  sessionToken,
+  sessionCdrTokens,
 } from './ocpi-sessions.repository'
-import { toOcpiSession } from './ocpi-sessions.mapping'
+import { placeOf, toOcpiSession } from './ocpi-sessions.mapping'
 
 /*
  * Sessions and CDRs (mod_sessions, mod_cdrs). As the CPO we send, under /ocpi/cpo/2.2.1: the partner's drivers'
@@ -46,27 +47,8 @@ export function ocpiSessionRoutes(app: FastifyInstance, settings: OcpiSettings):
       countOurSessions(app.db, partner.id, window),
       ourSessionPage(app.db, partner.id, window, paging.limit, paging.offset),
     ])
-    const data = await Promise.all(
-      rows.map(async (row) => {
-        const uid = row.ocpi_token_uid ?? row.authorization_reference
-        const token = await sessionToken(app.db, partner.id, uid)
-        const party5 = row.ocpi_party ?? '?????'
-        return toOcpiSession(
-          party,
-          row,
-          token
-            ? { ...token, type: token.type as 'RFID' }
-            : {
-                country_code: party5.slice(0, 2),
-                party_id: party5.slice(2),
-                uid,
-                type: 'RFID',
-                contract_id: uid,
-              },
-          { location_id: row.location_uid, evse_uid: row.evse_uid, connector_id: row.connector_id },
-        )
-      }),
-    )
+    const tokens = await sessionCdrTokens(app.db, rows)
+    const data = rows.map((row, i) => toOcpiSession(party, row, tokens[i] as OcpiCdrToken, placeOf(row)))
     pageHeaders(request, reply, publicUrlOf(settings), paging, rows.length, total)
     return ocpiOk(data)
   })
