@@ -150,7 +150,9 @@ for (const { user, path } of NETWORKS) {
 
       const pin = map.locator('.leaflet-marker-icon').first()
       const pinName = (await pin.getAttribute('title')) ?? ''
-      await pin.click()
+      // Opened from the keyboard (Leaflet opens a marker's popup on Enter): a pointer click aimed while the map still
+      // settles its fitted view can land beside the pin (seen in CI under load), and the popup never opens.
+      await pin.press('Enter')
       // The link navigates within the app: a full reload would lose this mark (Leaflet stops the click's
       // propagation before React's listener, location-map.tsx PopupLink).
       await page.evaluate(() => document.documentElement.setAttribute('data-same-page', 'yes'))
