@@ -20,6 +20,8 @@ import { migrateToLatest, optimizeOnStart } from './db/migrate'
 import { configRoutes } from './modules/health/config.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { authRoutes } from './modules/iam/auth/auth.routes'
+import { SsoClient } from './modules/iam/sso/sso-client'
+import { ssoRoutes } from './modules/iam/sso/sso.routes'
 import { auditRoutes } from './modules/iam/audit/audit.routes'
 import { chargingEntityRoutes, entityRoutes } from './modules/iam/entities/entity.routes'
 import { integrationOptionRoutes } from './modules/iam/integration-options/integration-option.routes'
@@ -27,6 +29,8 @@ import { policyRoutes } from './modules/iam/policies/policy.routes'
 import { roleRoutes } from './modules/iam/roles/role.routes'
 import { setRoutes } from './modules/iam/sets/set.routes'
 import { userRoutes } from './modules/iam/users/user.routes'
+import { serviceAccountRoutes } from './modules/iam/service-accounts/service-account.routes'
+import { ApiKeyGate } from './modules/iam/service-accounts/api-key.gate'
 import { machineRoutes } from './modules/iot/machines/machine.routes'
 import { orderRoutes } from './modules/iot/orders/order.routes'
 import { transactionRoutes } from './modules/payment/transactions/transaction.routes'
@@ -87,8 +91,13 @@ import type { LiveStreamOptions } from './modules/live/live-stream'
 import type { AlertOptions } from './modules/alerts/alert.plugin'
 import { registerAlerts } from './modules/alerts/alert.plugin'
 import { alertRoutes } from './modules/alerts/alert.routes'
+import { bulkRoutes } from './modules/bulk/bulk.routes'
+import { searchRoutes } from './modules/search/search.routes'
 import type { WebhookSettings } from './modules/webhooks/webhook.routes'
+import type { ReportSettings } from './modules/reports/report.routes'
+import { registerReports, reportRoutes } from './modules/reports/report.routes'
 import { webhookRoutes } from './modules/webhooks/webhook.routes'
+import { savedViewRoutes } from './modules/views/saved-view.routes'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +133,8 @@ export interface BuildOptions {
   webhooks?: Omit<WebhookSettings, 'production'>
   /** OCPI: where partners reach this instance, and how their names resolve (tests). */
   ocpi?: OcpiOptions
+  /** Scheduled reports: how often due ones are looked for (tests tick by hand) and runs look at their export. */
+  reports?: Pick<ReportSettings, 'tickMs' | 'pollMs'>
 }
 
 /**
@@ -165,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLive(app, options.live?.feed)
   registerAlerts(app, config, options.alerts)
   app.decorate('counts', new CountCache())
+  // Integrator keys' rate limit and last-use marks, shared by every service prefix (docs/decisions/0114).
+  app.decorate('apiKeys', new ApiKeyGate(handle.db, config.apiKeyRateLimitPerMin, app.log))
   app.decorateRequest('auth', null)
   app.decorateRequest('access', null)
   app.decorateRequest('machine', null)
@@ -193,14 +206,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   })
   healthRoutes(app)
   configRoutes(app, config)
+  registerReports(app, {
+    publicUrl: config.publicUrl,
+    maxPendingPerUser: config.exportMaxPendingPerUser,
+    ...options.reports,
+  })
   await app.register(
     (main, _opts, done) => {
       registerAuthHook(main, handle.db, 'Token')
-      authRoutes(main, {
+      const authDeps = {
         accessTokenTtlS: config.accessTokenTtlS,
         throttle,
         sms,
         secureCookies: config.production || config.portalEnv !== 'dev',
+      }
+      authRoutes(main, authDeps)
+      ssoRoutes(main, {
+        deps: authDeps,
+        sso: config.oidc ? new SsoClient(config.oidc, (m) => app.log.warn(m)) : null,
+        publicUrl: config.publicUrl,
       })
       if (config.devFeatures)
         devRoutes(
@@ -208,8 +232,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           sms instanceof DevSmsOutbox ? sms : null,
           app.mail instanceof DevMailOutbox ? app.mail : null,
         )
-      entityRoutes(main)
+      entityRoutes(main, { ssoConfigured: config.oidc !== null })
       userRoutes(main)
+      serviceAccountRoutes(main)
       policyRoutes(main)
       roleRoutes(main)
       setRoutes(main)
@@ -237,13 +262,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       carbonRoutes(main)
       jobRoutes(main)
       machineKeyRoutes(main)
+      searchRoutes(main)
       machineCommandRoutes(main, { commandTtlMs: config.machineCommandTtlS * 1000 })
       liveRoutes(main, options.live?.stream)
       alertRoutes(main)
       webhookRoutes(main, { production: config.production, ...options.webhooks })
+      savedViewRoutes(main)
       ocpiPartnerRoutes(main, ocpi)
       ocpiCommandRoutes(main, ocpi)
       ocpiCdrListRoutes(main)
+      reportRoutes(main)
+      bulkRoutes(main, {
+        commandTtlMs: config.machineCommandTtlS * 1000,
+        publicUrl: config.publicUrl,
+      })
       done()
     },
     { prefix: '/api/main' },

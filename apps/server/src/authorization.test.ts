@@ -6,6 +6,7 @@ import { DEMO_MACHINE_SERIAL, demoMachineKey } from './seed/machine-keys'
 import { LiveClient } from './test-support/live-client'
 import type { RouteEntry } from './plugins/auth'
 import { call, createTestApp, DIALECTS, loginAs } from './test-support'
+import { serviceAccountKeyFor } from './test-support/service-account-caller'
 import type { Ctx, Fixture, Prepared } from './test-support/authorization-fixtures'
 import { unique } from './test-support/authorization-fixtures'
 import { AREA_FIXTURES } from './test-support/fixtures'
@@ -28,6 +29,9 @@ const PUBLIC = new Set([
   'GET /api/main/dev/sms-outbox',
   'GET /api/main/dev/mail-outbox',
   'POST /api/main/dev/expire-access-tokens',
+  // Single sign-on (issue 18, decision 0118): the browser navigates through both before it has a session.
+  'GET /api/main/iam/sso/start',
+  'GET /api/main/iam/sso/callback',
 ])
 
 /**
@@ -62,11 +66,47 @@ const SIGNED_IN = new Set([
   'GET /api/main/iam/integration-configs/type/:code',
   'GET /api/main/iam/integration-configs/gateway',
   'GET /api/main/iam/integration-configs/gateway/:name',
+  // Saved views (issue 18): each call checks the read permission of the view's list itself (decision 0116).
+  'POST /api/main/views/filter',
+  'POST /api/main/views',
+  'PUT /api/main/views/:id',
+  'DELETE /api/main/views/:id',
+  // Bulk actions (issue 18): the list and action named decide the permission, checked in the service (decision 0117).
+  'POST /api/main/bulk-actions',
+  'GET /api/main/bulk-actions/:id',
+  // Global search (issue 18): any member; the service searches only the kinds the caller may read (decision 0115).
+  'GET /api/main/search',
   // The live stream: open to every member; each event is filtered by its own permission (issue 16).
   'GET /api/main/live',
   // Any member may say whether they want alert e-mails (turning them on needs read on alerts).
   'GET /api/main/alerts/subscription',
 ])
+
+/**
+ * Routes a service account's key (issue 18) may not call even with the right user's policies, each with the reason.
+ * The key is refused (401 or 403, never 500); every other route answers it the right user's 2xx.
+ */
+const NOT_FOR_KEYS: Record<string, string> = {
+  // A person's own session or account (declared `sessionOnly` on the route: 403 for a key).
+  'POST /api/main/iam/logout': 'ends a session; a key has none (revoke the key instead)',
+  'PUT /api/main/iam/users/:id/authenticator/register': "a person's own second factor",
+  'PUT /api/main/iam/users/:id/authenticator/confirm': "a person's own second factor",
+  'PUT /api/main/iam/users/:id/authenticator/disable': "a person's own second factor",
+  'POST /api/main/iam/users/change-password': "a person's own password",
+  'POST /api/main/iam/entities/switch': "a key acts in its account's one entity",
+  'GET /api/main/live': 'the stream re-checks the session it opened with; integrators use webhooks',
+  // The right user holds it by being an owner or admin of the entity (not by a policy); a service account is an
+  // authorised member only. Platform-admin routes are refused to keys too: a service account is never one.
+  'POST /api/main/iam/users/reset-password-link': 'only an owner or admin of the entity sends reset links',
+}
+
+/** Objects the right user sees as their own or by their relation, which a key sees as another member's: 404. */
+const NOT_FOUND_FOR_KEYS: Record<string, string> = {
+  // A scheduled report is its owner's alone (its runs act and mail as them): anybody else's caller gets 404.
+  'PUT /api/main/report-schedules/:id': "another user's schedule",
+  'DELETE /api/main/report-schedules/:id': "another user's schedule",
+  'POST /api/main/report-schedules/:id/run': "another user's schedule",
+}
 
 /** Routes whose path parameter names reference data, not an object of an entity: no 404 across entities. */
 const NOT_ENTITY_OBJECTS = new Set([
@@ -506,7 +546,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   let routes: RouteEntry[]
 
   beforeAll(async () => {
-    const t = await createTestApp(dialect, { scale: 0.01 })
+    // The service-account key caller makes one request per route with one key: no rate limit in the way.
+    const t = await createTestApp(dialect, { scale: 0.01, config: { apiKeyRateLimitPerMin: 1_000_000 } })
     const db = t.database.db
     // A member of VEND with no role and no policy: every policy-protected call must refuse them.
     const now = Date.now()
@@ -702,6 +743,37 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       expect(r.status, keyOf(route)).toBeLessThan(300)
     }
   })
+
+  it("answers a service account's key holding the right user's policies as the right user", async () => {
+    const sessionOnly = routes.filter((r) => r.sessionOnly).map(keyOf)
+    expect(
+      sessionOnly.every((k) => k in NOT_FOR_KEYS),
+      sessionOnly.join(', '),
+    ).toBe(true)
+    const wrong: string[] = []
+    for (const route of routes.filter((r) => r.permission !== 'public' && r.permission !== 'machine')) {
+      const fixture = FIXTURES[keyOf(route)]
+      if (!fixture) continue
+      const prepared = await fixture(ctx)
+      const token =
+        prepared.as === undefined
+          ? ctx.tokens.vending
+          : typeof prepared.as === 'string'
+            ? ctx.tokens[prepared.as]
+            : prepared.as.token
+      const key = await serviceAccountKeyFor(ctx.t.database.db, token)
+      const r = await send(route, key ?? 'pk_none', prepared)
+      const refused = keyOf(route) in NOT_FOR_KEYS || route.permission === 'platform-admin' || key === null
+      const ok = refused
+        ? r.status === 401 || r.status === 403
+        : keyOf(route) in NOT_FOUND_FOR_KEYS
+          ? r.status === 404
+          : r.status >= 200 && r.status < 300
+      if (!ok) wrong.push(`${keyOf(route)} → ${String(r.status)} ${JSON.stringify(r.body).slice(0, 200)}`)
+    }
+    expect(wrong).toEqual([])
+    // One more call per route, and a service account per right user: longer than a single pass.
+  }, 240_000)
 
   it("the live stream's row: another entity's events never arrive, nor what a member's policies do not reach", async () => {
     listening ??= await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -36,6 +36,7 @@ export const IAM_RESOURCES: readonly IamResource[] = [
   { app_code: 'iam', resource_code: 'webhooks/*', name: 'Webhooks' },
   { app_code: 'iam', resource_code: 'alerts/*', name: 'Alerts' },
   { app_code: 'iam', resource_code: 'roaming/*', name: 'Roaming partners' },
+  { app_code: 'iam', resource_code: 'views/*', name: 'Saved views' },
   { app_code: 'iot', resource_code: 'machines/*', name: 'Machines' },
   { app_code: 'iot', resource_code: 'orders/*', name: 'Machine orders' },
   { app_code: 'iot', resource_code: 'templates/*', name: 'Machine templates' },

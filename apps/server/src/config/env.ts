@@ -66,6 +66,8 @@ const envSchema = z.object({
   OCPP_MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PORTAL_OCPP_ACCEPT_UNKNOWN: z.enum(['0', '1']).default('0'),
   MACHINE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Requests a minute one integrator key may make, per instance (docs/decisions/0114-integrator-keys.md).
+  PORTAL_API_KEY_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(600),
   MACHINE_COMMAND_TTL_S: z.coerce.number().int().min(10).max(604_800).default(900),
   // The message never repeats the value: the URL may carry the mail server's password.
   PORTAL_SMTP_URL: z
@@ -87,7 +89,25 @@ const envSchema = z.object({
     .trim()
     .regex(/^(https?:\/\/[^\s/]+(\/[^\s]*)?)?$/, 'PORTAL_PUBLIC_URL must be an http(s) URL, or empty')
     .default(''),
+  // Single sign-on (docs/decisions/0118-single-sign-on.md): on when the issuer and the client id are both set.
+  PORTAL_OIDC_ISSUER: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/\S+)?$/, 'PORTAL_OIDC_ISSUER must be an http(s) URL, or empty to turn SSO off')
+    .default(''),
+  PORTAL_OIDC_CLIENT_ID: z.string().trim().default(''),
+  PORTAL_OIDC_CLIENT_SECRET: z.string().default(''),
+  PORTAL_OIDC_ENTITY_CLAIM: z.string().trim().default(''),
 })
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  /** Empty: a public client (PKCE alone). */
+  clientSecret: string
+  /** The ID token claim naming the entity code the user must be a member of and acts in; null: the home entity. */
+  entityClaim: string | null
+}
 
 export interface Config {
   port: number
@@ -160,6 +180,7 @@ export interface Config {
   ocppAcceptUnknown: boolean
   /** Requests a minute one machine may make to the machine API, per instance (docs/decisions/0108). */
   machineRateLimitPerMin: number
+  apiKeyRateLimitPerMin: number
   /** How long a command to a machine may take to be carried out before it is expired (docs/decisions/0109). */
   machineCommandTtlS: number
   /** Where alert e-mails go out (smtp:// or smtps://); null: the dev outbox, or no e-mail in production. */
@@ -175,6 +196,11 @@ export interface Config {
   ocpiMessageRetentionDays: number
   /** Requests a partner may make a minute, per instance (429 beyond). */
   ocpiRateLimitPerMin: number
+  /**
+   * OpenID Connect single sign-on (docs/decisions/0118-single-sign-on.md); null when PORTAL_OIDC_ISSUER or
+   * PORTAL_OIDC_CLIENT_ID is empty. The secret is never sent to the web nor logged.
+   */
+  oidc: OidcConfig | null
 }
 
 /** The repository root: relative SQLite paths and the web build are found from here, whatever the cwd. */
@@ -233,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocppMessageRetentionDays: e.OCPP_MESSAGE_RETENTION_DAYS,
     ocppAcceptUnknown: e.PORTAL_OCPP_ACCEPT_UNKNOWN === '1',
     machineRateLimitPerMin: e.MACHINE_RATE_LIMIT_PER_MIN,
+    apiKeyRateLimitPerMin: e.PORTAL_API_KEY_RATE_LIMIT_PER_MIN,
     machineCommandTtlS: e.MACHINE_COMMAND_TTL_S,
     smtpUrl: e.PORTAL_SMTP_URL === '' ? null : e.PORTAL_SMTP_URL,
     mailFrom: e.PORTAL_MAIL_FROM,
@@ -240,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertMinuteMs: devFeatures && e.PORTAL_TEST_MODE === '1' ? e.PORTAL_TEST_ALERT_MINUTE_MS : 60_000,
     ocpiMessageRetentionDays: e.OCPI_MESSAGE_RETENTION_DAYS,
     ocpiRateLimitPerMin: e.OCPI_RATE_LIMIT_PER_MIN,
+    oidc: oidcOf(e, production),
     publicUrl:
       e.PORTAL_PUBLIC_URL !== ''
         ? e.PORTAL_PUBLIC_URL.replace(/\/+$/, '')
@@ -302,6 +330,22 @@ export function parseTrustProxy(value: string): false | number | string[] {
   return entries
 }
 
+/**
+ * SSO is on when the issuer and the client id are set. In production the issuer must be https: the discovery
+ * document names the keys the ID tokens are checked with, so a plain-http issuer lets anyone on the path sign in.
+ */
+function oidcOf(e: z.infer<typeof envSchema>, production: boolean): OidcConfig | null {
+  if (e.PORTAL_OIDC_ISSUER === '' || e.PORTAL_OIDC_CLIENT_ID === '') return null
+  if (production && !e.PORTAL_OIDC_ISSUER.startsWith('https://'))
+    throw new Error('Invalid configuration: PORTAL_OIDC_ISSUER must be an https:// URL in production')
+  return {
+    issuer: e.PORTAL_OIDC_ISSUER,
+    clientId: e.PORTAL_OIDC_CLIENT_ID,
+    clientSecret: e.PORTAL_OIDC_CLIENT_SECRET,
+    entityClaim: e.PORTAL_OIDC_ENTITY_CLAIM === '' ? null : e.PORTAL_OIDC_ENTITY_CLAIM,
+  }
+}
+
 /** Defaults for tests: an API-only app on the given database. */
 export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
   return {
@@ -341,6 +385,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     ocppMessageRetentionDays: 30,
     ocppAcceptUnknown: false,
     machineRateLimitPerMin: 600,
+    apiKeyRateLimitPerMin: 600,
     machineCommandTtlS: 900,
     smtpUrl: null,
     mailFrom: 'Operator Portal <alerts@portal.local>',
@@ -350,6 +395,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     publicUrl: 'http://portal.test',
     ocpiMessageRetentionDays: 30,
     ocpiRateLimitPerMin: 60_000,
+    oidc: null,
     ...overrides,
   }
 }

@@ -4,6 +4,7 @@ import pg from 'pg'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { AuditLogTable } from '../modules/iam/audit/audit.table'
+import type { SsoLoginAttemptTable } from '../modules/iam/sso/sso.table'
 import type { AuthChallengeTable, PasswordResetTable } from '../modules/iam/auth/challenge.table'
 import type { AuthSessionTable, AuthTokenTable } from '../modules/iam/auth/session.table'
 import type { EntityTable } from '../modules/iam/entities/entity.table'
@@ -16,6 +17,7 @@ import type {
 import type { IntegrationOptionTable } from '../modules/iam/integration-options/integration-option.table'
 import type { ResourceSetTable } from '../modules/iam/sets/set.table'
 import type { AppUserTable, MembershipTable } from '../modules/iam/users/user.table'
+import type { ApiKeyTable, ServiceAccountTable } from '../modules/iam/service-accounts/service-account.table'
 import type { MachineItemTable, MachineSetTable, MachineTable } from '../modules/iot/machines/machine.table'
 import type { SkuTable } from '../modules/iot/skus/sku.table'
 import type { MachineTemplateTable } from '../modules/iot/templates/template.table'
@@ -62,6 +64,7 @@ import type {
   MachineEventTable,
 } from '../modules/machine-api/machine-api.table'
 import type { LiveEventTable } from '../modules/live/live.table'
+import type { SavedViewDefaultTable, SavedViewTable } from '../modules/views/saved-view.table'
 import type {
   WebhookAttemptTable,
   WebhookDeliveryTable,
@@ -83,6 +86,8 @@ import type {
   AlertSubscriberTable,
   AlertTable,
 } from '../modules/alerts/alert.table'
+import type { BulkActionRowTable, BulkActionTable } from '../modules/bulk/bulk.table'
+import type { ReportRunTable, ReportScheduleTable } from '../modules/reports/report.table'
 import type {
   PaymentOptionTable,
   UserPaymentConfigTable,
@@ -113,12 +118,17 @@ export interface Database {
   closed_loop_employee: ClosedLoopEmployeeTable
   closed_loop_redemption: ClosedLoopRedemptionTable
   entity: EntityTable
+  report_schedule: ReportScheduleTable
+  report_run: ReportRunTable
   app_user: AppUserTable
   membership: MembershipTable
+  service_account: ServiceAccountTable
+  api_key: ApiKeyTable
   auth_session: AuthSessionTable
   auth_token: AuthTokenTable
   auth_challenge: AuthChallengeTable
   password_reset: PasswordResetTable
+  sso_login_attempt: SsoLoginAttemptTable
   audit_log: AuditLogTable
   resource_set: ResourceSetTable
   iam_policy: IamPolicyTable
@@ -152,6 +162,8 @@ export interface Database {
   machine_event: MachineEventTable
   machine_command: MachineCommandTable
   live_event: LiveEventTable
+  saved_view: SavedViewTable
+  saved_view_default: SavedViewDefaultTable
   webhook: WebhookTable
   webhook_delivery: WebhookDeliveryTable
   webhook_attempt: WebhookAttemptTable
@@ -167,6 +179,8 @@ export interface Database {
   alert: AlertTable
   alert_activity: AlertActivityTable
   alert_subscriber: AlertSubscriberTable
+  bulk_action: BulkActionTable
+  bulk_action_row: BulkActionRowTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -44,6 +44,12 @@ import * as ocpi from './migrations/20261129-0062-ocpi'
 import * as ocpiTariffs from './migrations/20261129-0063-ocpi-tariffs'
 import * as ocpiMessageAge from './migrations/20261129-0064-ocpi-message-age'
 import * as ocpiRoaming from './migrations/20261130-0065-ocpi-roaming'
+import * as serviceAccounts from './migrations/20261130-0066-service-accounts'
+import * as searchIndexes from './migrations/20261130-0067-search-indexes'
+import * as savedViews from './migrations/20261130-0068-saved-views'
+import * as bulkActions from './migrations/20261130-0069-bulk-actions'
+import * as sso from './migrations/20261130-0070-sso'
+import * as reportSchedules from './migrations/20261130-0071-report-schedules'
 
 /** Migrations are listed here in order, so the bundle needs no file-system discovery. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +95,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129-0063-ocpi-tariffs': ocpiTariffs,
   '20261129-0064-ocpi-message-age': ocpiMessageAge,
   '20261130-0065-ocpi-roaming': ocpiRoaming,
+  '20261130-0066-service-accounts': serviceAccounts,
+  '20261130-0067-search-indexes': searchIndexes,
+  '20261130-0068-saved-views': savedViews,
+  '20261130-0069-bulk-actions': bulkActions,
+  '20261130-0070-sso': sso,
+  '20261130-0071-report-schedules': reportSchedules,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -5,6 +5,14 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** Files sent with it (a small scheduled report); a large one goes as a link in the text instead. */
+  attachments?: readonly MailAttachment[]
+}
+
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
 }
 
 export interface MailSender {
@@ -64,6 +72,15 @@ export class SmtpMailSender implements MailSender {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.attachments
+        ? {
+            attachments: message.attachments.map((a) => ({
+              filename: a.filename,
+              content: a.content,
+              contentType: a.contentType,
+            })),
+          }
+        : {}),
     })
   }
 

@@ -6,6 +6,8 @@ import { forbidden, unauthorized } from '../lib/errors'
 import '../modules/iam/auth/auth-context'
 import type { AuthContext } from '../modules/iam/auth/auth-context'
 import { authenticate } from '../modules/iam/auth/auth.service'
+import type { ApiKeyGate } from '../modules/iam/service-accounts/api-key.gate'
+import { isApiKey } from '../modules/iam/service-accounts/api-key.service'
 import { allowedActions, setsCovering } from '../modules/iam/policies/policy.engine'
 
 export type AuthScheme = 'Token' | 'Bearer'
@@ -42,6 +44,11 @@ export interface AccessScope {
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission
+    /**
+     * Only a person's signed-in session may call it (logout, own password, authenticator, switching entity, the live
+     * stream): an integrator's API key is refused with 403 (docs/decisions/0114-integrator-keys.md).
+     */
+    sessionOnly?: boolean
   }
   interface FastifyRequest {
     access: AccessScope | null
@@ -49,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared permission (the authorization matrix test reads it). */
     routeTable: RouteEntry[]
+    /** The per-key rate limit and last-use marks of integrators' API keys. */
+    apiKeys: ApiKeyGate
   }
 }
 
@@ -56,6 +65,7 @@ export interface RouteEntry {
   method: string
   url: string
   permission: RoutePermission
+  sessionOnly?: true
 }
 
 /** Reads `Authorization: <scheme> <token>`; the verification-form client uses Bearer, the others Token. */
@@ -102,7 +112,13 @@ export function registerAuthHook(app: FastifyInstance, db: Db, scheme: AuthSchem
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods)
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, permission })
+      if (method !== 'HEAD')
+        app.routeTable.push({
+          method,
+          url: route.url,
+          permission,
+          ...(route.config?.sessionOnly === true ? { sessionOnly: true as const } : {}),
+        })
   })
 
   app.addHook('onRequest', async (request) => {
@@ -114,7 +130,17 @@ export function registerAuthHook(app: FastifyInstance, db: Db, scheme: AuthSchem
         'unauthorized',
       )
     const auth = await authenticate(db, token)
-    if (auth === null) throw unauthorized('Your session has expired or was revoked; sign in again')
+    if (auth === null)
+      throw unauthorized(
+        isApiKey(token)
+          ? 'This API key is not valid: it is unknown, expired or revoked'
+          : 'Your session has expired or was revoked; sign in again',
+      )
+    if (auth.apiKey) {
+      if (request.routeOptions.config.sessionOnly === true)
+        throw forbidden('This needs a person signed in: an API key cannot call it')
+      app.apiKeys.admit(auth.apiKey.id, request.ip)
+    }
     request.auth = auth
     request.access = { sets: null }
     if (permission === 'machine')

@@ -12,12 +12,19 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           'One server, several services by prefix (DESIGN.md). Success bodies are `{ data }`; errors are ' +
           '`{ error: { code, message, issues? } }`. Authenticate with `Authorization: Token <token>` from ' +
-          '`POST /api/main/iam/login` (Bearer on /api/cases).',
+          '`POST /api/main/iam/login` (Bearer on /api/cases), or with an integrator API key in the same place: ' +
+          "`Authorization: Token pk_…` (a service account's key, made in IAM → Service accounts; it can do what the " +
+          "account's policies allow, is rate-limited per key, and cannot call the routes of a person's own session).",
         version: '0.1.0',
       },
       components: {
         securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <token> — a session token, or a service account API key (pk_…)',
+          },
         },
       },
       security: [{ token: [] }],

@@ -36,7 +36,7 @@ export interface TestAppOptions {
   /** Passed to buildApp: an SMS sender or a login throttle with test limits. */
   build?: Pick<
     BuildOptions,
-    'sms' | 'throttle' | 'exports' | 'background' | 'live' | 'webhooks' | 'alerts' | 'ocpi'
+    'sms' | 'throttle' | 'exports' | 'background' | 'live' | 'webhooks' | 'alerts' | 'ocpi' | 'reports'
   >
 }
 
@@ -106,6 +106,8 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     // Alerts are evaluated by the tests that look at them (app.evaluateAlerts), not on a schedule that would add
     // alert events to other tests' streams.
     alerts: { schedule: false, ...options.build?.alerts },
+    // Scheduled reports are ticked by the tests that look at them (app.tickReports).
+    reports: { tickMs: false, ...options.build?.reports },
   })
   await app.ready()
   return {

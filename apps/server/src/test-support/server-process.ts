@@ -35,9 +35,10 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(
   name: string,
   env: Record<string, string>,
-  options: { readyTimeoutMs?: number; waitReady?: boolean } = {},
+  options: { readyTimeoutMs?: number; waitReady?: boolean; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort()
+  // A test that must name the address before the server starts (an OpenID provider's redirect URI) picks the port.
+  const port = options.port ?? (await freePort())
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: {

@@ -187,6 +187,8 @@ const SCREENS: Record<string, Loader> = {
   '/credits': () => import('@/features/credits/credits-page').then((m) => ({ Component: m.CreditsPage })),
   '/iam': () => import('@/features/iam/pages/iam-layout').then((m) => ({ Component: m.IamLayout })),
   '/iam/users/:id?': () => import('@/features/iam/pages/user-page').then((m) => ({ Component: m.UserPage })),
+  '/iam/service-accounts/:id?': () =>
+    import('@/features/iam/pages/service-account-page').then((m) => ({ Component: m.ServiceAccountPage })),
   '/iam/roles/:id?': () => import('@/features/iam/pages/role-page').then((m) => ({ Component: m.RolePage })),
   '/iam/policies/:id?': () =>
     import('@/features/iam/pages/policy-page').then((m) => ({ Component: m.PolicyPage })),
@@ -218,6 +220,8 @@ const SCREENS: Record<string, Loader> = {
 const OWN_ROUTES: readonly RouteDef[] = [
   { path: '/alerts', title: 'Alerts' },
   { path: '/alerts/:id', title: 'Alert' },
+  // Issue 18's integrator keys: a child of /iam like the spec's IAM pages.
+  { path: '/iam/service-accounts/:id?', title: 'Service account' },
 ]
 
 /**
@@ -257,7 +261,7 @@ function pageRoute(route: RouteDef): RouteObject {
     path: route.path,
     lazy: withChunkReload(load),
     handle: { title: route.title, scrollToTop: false },
-    children: ROUTES.filter(underIam).map(pageRoute),
+    children: [...ROUTES, ...OWN_ROUTES].filter(underIam).map(pageRoute),
   }
 }
 
@@ -276,7 +280,7 @@ export const routes: RouteObject[] = [
             errorElement: <ErrorPage />,
             children: [
               ...ROUTES.filter((r) => !OUTSIDE_SHELL.has(r.path) && !underIam(r)).map(pageRoute),
-              ...OWN_ROUTES.map(pageRoute),
+              ...OWN_ROUTES.filter((r) => !underIam(r)).map(pageRoute),
               {
                 path: '*',
                 loader: () => {

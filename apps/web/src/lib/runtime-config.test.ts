@@ -9,8 +9,15 @@ const full = {
   closed_loop_next_refresh_time: true,
   map_tile_url: '',
   map_tile_attribution: 'Tiles',
+  sso_enabled: true,
 }
-const { closed_loop_next_refresh_time: _a, map_tile_url: _b, map_tile_attribution: _c, ...minimal } = full
+const {
+  closed_loop_next_refresh_time: _a,
+  map_tile_url: _b,
+  map_tile_attribution: _c,
+  sso_enabled: _d,
+  ...minimal
+} = full
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -32,6 +39,7 @@ describe('parseRuntimeConfig', () => {
     ['a service that is not a string', { ...full, services: { ...full.services, cases: 1 } }],
     ['test_mode missing', { ...minimal, test_mode: undefined }],
     ['a map URL that is not a string', { ...full, map_tile_url: 3 }],
+    ['sso_enabled that is not a boolean', { ...full, sso_enabled: 'yes' }],
     ['not an object', 'config'],
   ])('refuses %s, as the contract does', (_, body) => {
     expect(runtimeConfig.safeParse(body).success).toBe(false)

@@ -15,6 +15,7 @@ const DEFAULT_CONFIG: RuntimeConfig = {
   closed_loop_next_refresh_time: false,
   map_tile_url: DEFAULT_MAP_TILE_URL,
   map_tile_attribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+  sso_enabled: false,
 }
 
 let current: RuntimeConfig = DEFAULT_CONFIG
@@ -48,7 +49,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
   const nextRefresh = optional('closed_loop_next_refresh_time', false, isBoolean)
   const tileUrl = optional('map_tile_url', DEFAULT_MAP_TILE_URL, isString)
   const tileAttribution = optional('map_tile_attribution', DEFAULT_MAP_TILE_ATTRIBUTION, isString)
-  if (nextRefresh === null || tileUrl === null || tileAttribution === null) return null
+  const ssoEnabled = optional('sso_enabled', false, isBoolean)
+  if (nextRefresh === null || tileUrl === null || tileAttribution === null || ssoEnabled === null) return null
   return {
     portal_env: env,
     services: bases,
@@ -56,6 +58,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
     closed_loop_next_refresh_time: nextRefresh,
     map_tile_url: tileUrl,
     map_tile_attribution: tileAttribution,
+    sso_enabled: ssoEnabled,
   }
 }
 

@@ -24,5 +24,7 @@ export const runtimeConfig = z.object({
   map_tile_url: z.string().default(DEFAULT_MAP_TILE_URL),
   /** The tiles' attribution, shown on the map (PORTAL_MAP_TILE_ATTRIBUTION). */
   map_tile_attribution: z.string().default(DEFAULT_MAP_TILE_ATTRIBUTION),
+  /** Single sign-on is configured (PORTAL_OIDC_ISSUER and PORTAL_OIDC_CLIENT_ID): the login page offers it. */
+  sso_enabled: z.boolean().default(false),
 })
 export type RuntimeConfig = z.infer<typeof runtimeConfig>

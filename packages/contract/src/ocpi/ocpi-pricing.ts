@@ -1,4 +1,5 @@
 import { minorUnitDigits } from '../enums/currency'
+import { utcOffsetMinutes } from '../time-zone'
 import type { ChargingPeriod, PriceComponent, TariffElement, TariffRestrictions } from '../ev/ocpi'
 import { priceSession } from '../ev/tariff-pricing'
 import type { OcpiCdr } from './ocpi-cdrs'
@@ -72,30 +73,6 @@ const UNSUPPORTED_RESTRICTIONS = [
   'max_duration',
   'reservation',
 ] as const satisfies readonly (keyof OcpiTariffRestrictions)[]
-
-/** The UTC offset (minutes east) of an IANA time zone at a moment. */
-function utcOffsetMinutes(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(at))
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  )
-  return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000)
-}
 
 function restrictionsOf(restrictions: OcpiTariffRestrictions | undefined): TariffRestrictions | undefined {
   if (!restrictions) return undefined

@@ -307,6 +307,7 @@ export async function subscriberAddresses(db: Db, entityCode: string) {
     )
     .where('s.entity_code', '=', entityCode)
     .where('u.status', '=', 1)
+    .where('u.kind', '=', 'person')
     .select(['u.id', 'u.username', 'u.email'])
     .execute()
   return rows.flatMap((r) => (r.email ? [{ id: r.id, username: r.username, email: r.email }] : []))

@@ -200,6 +200,7 @@ export function listStaff(db: Db, entityCode: string) {
     .selectFrom('membership')
     .innerJoin('app_user', 'app_user.id', 'membership.user_id')
     .where('membership.entity_code', '=', entityCode)
+    .where('app_user.kind', '=', 'person')
     .select(['app_user.user_uuid as uuid', 'app_user.name', 'app_user.username'])
     .orderBy('app_user.name')
     .orderBy('app_user.id')

@@ -52,14 +52,34 @@ export function devRoutes(
             200: z.object({
               data: z.object({
                 messages: z.array(
-                  z.object({ to: z.string(), subject: z.string(), text: z.string(), at: z.number() }),
+                  z.object({
+                    to: z.string(),
+                    subject: z.string(),
+                    text: z.string(),
+                    at: z.number(),
+                    attachments: z.array(z.object({ filename: z.string(), size: z.number() })),
+                  }),
                 ),
               }),
             }),
           },
         },
       },
-      (request) => Promise.resolve({ data: { messages: mailOutbox.list(request.query.to) } }),
+      (request) =>
+        Promise.resolve({
+          data: {
+            messages: mailOutbox.list(request.query.to).map((m) => ({
+              to: m.to,
+              subject: m.subject,
+              text: m.text,
+              at: m.at,
+              attachments: (m.attachments ?? []).map((a) => ({
+                filename: a.filename,
+                size: a.content.length,
+              })),
+            })),
+          },
+        }),
     )
   }
   r.post(

@@ -11,6 +11,8 @@ export interface ExportJobTable {
   format: string
   /** JSON: the source's filters, as validated when the job was requested. */
   filters: string
+  /** JSON array of the columns' headers, in the order written; null: every column (decision 0116). */
+  columns: string | null
   /** JSON array of resource_set ids the caller was limited to, or null for the whole entity. */
   scope_set_ids: string | null
   /** Export job status catalogue: 1 Pending, 2 Ready, 3 Failed. */

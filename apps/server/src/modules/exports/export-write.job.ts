@@ -23,7 +23,7 @@ import {
   markStarted,
   recordProgress,
 } from './export-job.repository'
-import type { ExportSource } from './export-source'
+import type { ExportColumn, ExportSource } from './export-source'
 import { exportSourceOf } from './export-sources'
 
 export const EXPORT_WRITE = 'export.write'
@@ -78,6 +78,21 @@ const DAY_MS = 86_400_000
  * put, so no reader ever sees half a file; only then is the export Ready. Run by whichever instance claims the
  * job (issue 13 §3): a failure is tried once more, then onDead marks the export Failed with the reason.
  */
+/**
+ * The columns a job writes: those it names (their headers, in its order; a header the source no longer has is left
+ * out), else every column of the source (decision 0116).
+ */
+export function columnsOf<Row>(
+  all: readonly ExportColumn<Row>[],
+  chosen: string | null,
+): readonly ExportColumn<Row>[] {
+  if (chosen === null) return all
+  const picked = parseJson<string[]>(chosen, [])
+    .map((header) => all.find((c) => c.header === header))
+    .filter((c): c is ExportColumn<Row> => c !== undefined)
+  return picked.length === 0 ? all : picked
+}
+
 export async function writeExport(
   db: Db,
   storage: FileStorage,
@@ -115,7 +130,7 @@ export async function writeExport(
       path: temp,
       format,
       title: source.title,
-      columns: source.columns,
+      columns: columnsOf(source.columns, job.columns),
       rows: source.rows(db, { entityCode: job.entity_code, setIds }, filters.data),
       progressEvery: options.progressEvery ?? 10_000,
       onProgress: async (rows) => {

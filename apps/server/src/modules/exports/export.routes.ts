@@ -31,7 +31,7 @@ export interface ExportSettings {
  * lets through anyone who may export at least one list (so a member with no such policy gets a 403 at once, and the
  * authorization matrix sees an ordinary policy-protected route); the handler then checks the list's own permission.
  */
-function anyExportPermission(): { anyOf: NeededPermission[] } {
+export function anyExportPermission(): { anyOf: NeededPermission[] } {
   const seen = new Set<string>()
   const anyOf: NeededPermission[] = []
   for (const s of exportSources()) {

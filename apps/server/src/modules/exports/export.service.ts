@@ -49,18 +49,38 @@ async function scopeFor(db: Db, auth: AuthContext, source: ExportSource): Promis
   return access.sets === null ? null : setIdsWithDescendants(db, auth.entityCode, access.sets)
 }
 
+/** The columns asked for, each one of the source's headers, once; else a 400 naming `body.columns`. */
+function chosenColumns(source: ExportSource, columns: readonly string[]): string[] {
+  const headers = source.columns.map((c) => c.header)
+  const unknown = columns.find((c) => !headers.includes(c))
+  if (unknown !== undefined)
+    throw fieldError('body.columns', `Unknown column '${unknown}'; one of ${headers.join(', ')}`)
+  if (new Set(columns).size !== columns.length) throw fieldError('body.columns', 'Name each column once')
+  return [...columns]
+}
+
 /** What requestExport needs besides the database: the queue that writes the file and the per-user limit. */
 export interface ExportRequestContext {
   enqueue: (exportId: number, trx: Db) => Promise<unknown>
   maxPendingPerUser: number
 }
 
-export async function requestExport(
+/** What an export request asks for, once checked: its list, its columns and the sets the caller reaches. */
+export interface CheckedExportRequest {
+  source: ExportSource
+  columns: string[] | null
+  scope: number[] | null
+}
+
+/**
+ * Checks an export request without queuing it: the source, its filters and columns (a 400 naming the field) and the
+ * caller's permission on the list (a 403). Scheduled reports check theirs this way when they are set up.
+ */
+export async function checkExportRequest(
   db: Db,
   auth: AuthContext,
-  body: { source: string; format: 'csv' | 'xlsx'; filters: Record<string, unknown> },
-  ctx: ExportRequestContext,
-): Promise<ExportJob> {
+  body: { source: string; filters: Record<string, unknown>; columns?: string[] | undefined },
+): Promise<CheckedExportRequest> {
   const source = exportSourceOf(body.source)
   if (!source) {
     throw fieldError(
@@ -83,7 +103,23 @@ export async function requestExport(
     const coded = issue === undefined ? null : issueMessage(issue)
     throw fieldError(path.join('.'), issue?.message ?? 'Invalid filters', coded?.message_code, coded?.params)
   }
+  const columns = body.columns === undefined ? null : chosenColumns(source, body.columns)
   const scope = await scopeFor(db, auth, source)
+  return { source, columns, scope }
+}
+
+export async function requestExport(
+  db: Db,
+  auth: AuthContext,
+  body: {
+    source: string
+    format: 'csv' | 'xlsx'
+    filters: Record<string, unknown>
+    columns?: string[] | undefined
+  },
+  ctx: ExportRequestContext,
+): Promise<ExportJob> {
+  const { source, columns, scope } = await checkExportRequest(db, auth, body)
   // One user cannot fill the queue for everybody (issue 13 §3, docs/decisions/0094-file-storage.md). Checked
   // before the insert, so two simultaneous requests may both pass at the limit: a soft cap, which is enough here.
   if ((await countPendingExportsOf(db, auth.userId)) >= ctx.maxPendingPerUser) {
@@ -104,6 +140,7 @@ export async function requestExport(
       format: body.format,
       // The body as sent (defaults are applied again when the job runs), so the history shows what was chosen.
       filters: JSON.stringify(body.filters),
+      columns: columns === null ? null : JSON.stringify(columns),
       scope_set_ids: scope === null ? null : JSON.stringify(scope),
       status: ExportJobStatus.Pending,
       row_count: null,

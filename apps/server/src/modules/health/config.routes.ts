@@ -13,6 +13,8 @@ export function configRoutes(app: FastifyInstance, config: Config) {
     closed_loop_next_refresh_time: config.closedLoopNextRefreshTime,
     map_tile_url: config.mapTileUrl,
     map_tile_attribution: config.mapTileAttribution,
+    // Whether SSO is on, never its settings: the secret stays on the server.
+    sso_enabled: config.oidc !== null,
   }
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',

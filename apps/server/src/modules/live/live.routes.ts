@@ -23,7 +23,8 @@ export function liveRoutes(app: FastifyInstance, options: Partial<LiveStreamOpti
   app.get(
     '/live',
     {
-      config: { permission: 'authenticated' },
+      // The stream re-checks the session it was opened with; integrators get events by webhook (decision 0114).
+      config: { permission: 'authenticated', sessionOnly: true },
       schema: {
         tags: ['live'],
         summary:

@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '@/components/ui/language-switcher/language-swi
 import { Logo } from '@/components/ui/logo/logo'
 import { useSession } from '@/lib/session/session-store'
 import { useEntitySettingsAccess } from '@/lib/session/use-entity-settings-access'
+import { SearchLauncher } from '@/features/search/search-launcher'
 import { LiveIndicator } from './live-indicator'
 import { NotificationCentre } from './notification-centre'
 import { UserMenu } from './user-menu'
@@ -87,6 +88,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="mx-1 hidden h-6 w-px bg-slate-200 sm:block" />
       <EntityItem />
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        <SearchLauncher />
         <LiveIndicator />
         <NotificationCentre />
         <div className="hidden sm:block">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { cn } from '@/components/ui/cn'
+import { inOrder } from './column-order'
 import type { CardPlace, DataColumn } from './types'
 
 export interface CardSlots<Row> {
@@ -27,10 +28,10 @@ export function cardSlots<Row>(
       title: at('title'),
       subtitle: at('subtitle'),
       status: at('status'),
-      meta: columns.filter((c) => c.card === 'meta' && visible.includes(c.id)),
+      meta: inOrder(columns, visible).filter((c) => c.card === 'meta'),
     }
   }
-  const shown = columns.filter((c) => visible.includes(c.id))
+  const shown = inOrder(columns, visible)
   return {
     title: shown[0],
     subtitle: shown[1],

@@ -1,8 +1,9 @@
-import { useId } from 'react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button/button'
-import { Checkbox } from '@/components/ui/checkbox/checkbox'
 import { usePopover } from '@/components/ui/popover/use-popover'
+
+const ColumnPickerPanel = lazy(() => import('./column-picker-panel'))
 
 export interface ColumnPickerProps {
   columns: readonly { id: string; header: string }[]
@@ -11,22 +12,17 @@ export interface ColumnPickerProps {
   onReset: () => void
 }
 
-/** The "Columns" menu: one checkbox per column, and a way back to the screen's defaults. */
+/**
+ * The "Columns" menu: one checkbox per column, move up and down for the shown ones (their order is the table's, the
+ * cards' and a saved view's; decision 0116), and a way back to the screen's defaults.
+ */
 export function ColumnPicker({ columns, visible, onChange, onReset }: ColumnPickerProps) {
   const { t } = useTranslation()
-  const headingId = useId()
   const { open, setReference, setFloating, floatingStyles, getReferenceProps, getFloatingProps } = usePopover(
     {
       placement: 'bottom-end',
     },
   )
-
-  const toggle = (id: string) => {
-    const next = visible.includes(id) ? visible.filter((v) => v !== id) : [...visible, id]
-    // Keep the screen's column order whatever order they were ticked in; never hide the last column.
-    if (next.length === 0) return
-    onChange(columns.map((c) => c.id).filter((c) => next.includes(c)))
-  }
 
   return (
     <>
@@ -40,33 +36,17 @@ export function ColumnPicker({ columns, visible, onChange, onReset }: ColumnPick
         </span>
       </Button>
       {open && (
-        <div
-          ref={setFloating}
-          style={floatingStyles}
-          aria-labelledby={headingId}
-          className="z-30 w-64 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
-          {...getFloatingProps()}
-        >
-          <div className="mb-2 flex items-center justify-between">
-            <h2 id={headingId} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              {t('table.showColumns')}
-            </h2>
-            <button
-              type="button"
-              className="text-xs font-medium text-brand-700 hover:underline"
-              onClick={onReset}
-            >
-              {t('table.resetColumns')}
-            </button>
-          </div>
-          <ul className="max-h-80 space-y-1.5 overflow-y-auto pr-1">
-            {columns.map((c) => (
-              <li key={c.id}>
-                <Checkbox label={c.header} checked={visible.includes(c.id)} onChange={() => toggle(c.id)} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <ColumnPickerPanel
+            columns={columns}
+            visible={visible}
+            onChange={onChange}
+            onReset={onReset}
+            setFloating={setFloating}
+            floatingStyles={floatingStyles}
+            getFloatingProps={getFloatingProps}
+          />
+        </Suspense>
       )}
     </>
   )

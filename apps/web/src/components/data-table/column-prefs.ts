@@ -25,6 +25,15 @@ export function loadColumnPrefs(
   }
 }
 
+/** The stored choice as stored (null: none; undefined: storage unreadable), to tell whether it changed. */
+export function readColumnPrefsRaw(userKey: string, tableId: string): string | null | undefined {
+  try {
+    return window.localStorage.getItem(key(userKey, tableId))
+  } catch {
+    return undefined
+  }
+}
+
 export function saveColumnPrefs(userKey: string, tableId: string, visibleIds: readonly string[]): void {
   try {
     window.localStorage.setItem(key(userKey, tableId), JSON.stringify(visibleIds))

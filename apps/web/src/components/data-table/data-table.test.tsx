@@ -73,6 +73,8 @@ describe('DataTable', () => {
     const user = userEvent.setup()
     renderTable()
     await user.click(screen.getByRole('button', { name: /Columns/ }))
+    // The menu's panel loads when first opened.
+    await screen.findByRole('heading', { name: 'Show columns' })
     await user.click(screen.getByLabelText('Stock'))
     await user.click(screen.getByLabelText('City'))
     const table = screen.getByRole('table', { name: 'Test list' })
@@ -110,6 +112,8 @@ describe('DataTable', () => {
     const user = userEvent.setup()
     renderTable()
     await user.click(screen.getByRole('button', { name: /Columns/ }))
+    // The menu's panel loads when first opened.
+    await screen.findByRole('heading', { name: 'Show columns' })
     await user.click(screen.getByLabelText('City'))
     await user.click(screen.getByLabelText('Name'))
     expect(screen.getByLabelText('Name')).toBeChecked()

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { isSavedViewList } from '@portal/contract'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button/button'
 import { EmptyState } from '@/components/ui/empty-state/empty-state'
@@ -14,6 +15,12 @@ import { PhoneSort } from './phone-sort'
 import { TableView } from './table-view'
 import type { DataColumn, TableState } from './types'
 import { useColumnVisibility } from './use-column-visibility'
+
+// Saved views (decision 0116) load with their menu, after the table: every list screen would carry them otherwise
+// (the screens' size budget, decision 0044).
+const ViewsMenu = lazy(() =>
+  import('@/components/saved-views/views-menu').then((m) => ({ default: m.ViewsMenu })),
+)
 
 export interface DataTableProps<Row> {
   /** Names the saved column choice; unique per list. */
@@ -33,6 +40,9 @@ export interface DataTableProps<Row> {
   total?: number | undefined
   hasNextPage?: boolean | undefined
   onPageChange: (page: number) => void
+  /** The screen's own page size and a change of it: the pager's "Rows per page" (useList gives both; decision 0116). */
+  defaultPageSize?: number
+  onPageSizeChange?: (size: number) => void
   /** Makes each row open its detail page. */
   rowHref?: (row: Row) => string
   /** What the column picker's Reset shows, when it is not the columns' defaults (B §3: the session lists). */
@@ -56,6 +66,12 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string
   /** Shown in a bar over the rows while some are selected: what can be done with them. */
   selectionActions?: ReactNode
+  /**
+   * "All N matching the filter" (bulk actions, decision 0117): with a change handler, the selection bar offers it
+   * once the whole page is selected and more rows match; `allMatching` says it was chosen.
+   */
+  allMatching?: boolean
+  onAllMatchingChange?: (on: boolean) => void
   /** Rows that arrived since the page was read (the live stream): "N new — show" instead of moving the page. */
   newRows?: number
   onShowNewRows?: (() => void) | undefined
@@ -81,6 +97,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selected = props.selected ?? EMPTY
   const pageIds = useMemo(() => (rows ?? []).map(getRowId), [rows, getRowId])
   const slots = useMemo(() => cardSlots(columns, visible), [columns, visible])
+  const columnIds = useMemo(() => columns.map((c) => c.id), [columns])
 
   const toggle = (id: string) => {
     const next = new Set(selected)
@@ -201,6 +218,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           )}
           <div className="flex shrink-0 flex-wrap items-center gap-2">
             {props.actions}
+            {/* Saved views (decision 0116): on the lists named in SAVED_VIEW_LISTS. */}
+            {isSavedViewList(props.tableId) && (
+              <Suspense fallback={null}>
+                <ViewsMenu
+                  list={props.tableId}
+                  columnIds={columnIds}
+                  visible={visible}
+                  onColumnsChange={setVisible}
+                  pageSize={props.pageSize}
+                  defaultPageSize={props.defaultPageSize ?? props.pageSize}
+                />
+              </Suspense>
+            )}
             {!phone && (
               <ColumnPicker
                 columns={columns.map((c) => ({ id: c.id, header: c.header }))}
@@ -238,12 +268,32 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           aria-label={t('table.selection')}
           className="flex flex-wrap items-center gap-3 border-b border-brand-100 bg-brand-50 px-4 py-2 text-sm text-brand-900"
         >
-          <span className="font-medium">{t('table.selectedCount', { count: chosen })}</span>
+          <span className="font-medium">
+            {props.allMatching && props.total !== undefined
+              ? t('bulk.allMatchingSelected', { count: props.total })
+              : t('table.selectedCount', { count: chosen })}
+          </span>
+          {props.onAllMatchingChange &&
+            !props.allMatching &&
+            chosen === pageIds.length &&
+            props.total !== undefined &&
+            props.total > chosen && (
+              <button
+                type="button"
+                className="text-sm font-medium text-brand-700 underline"
+                onClick={() => props.onAllMatchingChange?.(true)}
+              >
+                {t('bulk.selectAllMatching', { count: props.total })}
+              </button>
+            )}
           {props.selectionActions}
           <button
             type="button"
             className="ml-auto text-sm font-medium text-brand-700 hover:underline"
-            onClick={() => props.onSelectedChange?.(new Set())}
+            onClick={() => {
+              props.onAllMatchingChange?.(false)
+              props.onSelectedChange?.(new Set())
+            }}
           >
             {t('table.clearSelection')}
           </button>
@@ -315,6 +365,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           total={props.total}
           hasNextPage={props.hasNextPage}
           onPageChange={props.onPageChange}
+          onPageSizeChange={props.onPageSizeChange}
+          defaultPageSize={props.defaultPageSize}
           disabled={busy}
         />
       )}

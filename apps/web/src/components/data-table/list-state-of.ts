@@ -15,6 +15,8 @@ export function listStateOf(
     sort,
     ...valueReaders(values),
     setPage: () => undefined,
+    pageSize: null,
+    setPageSize: () => undefined,
     setSort: () => undefined,
     setFilter: () => undefined,
     toggleOption: () => undefined,

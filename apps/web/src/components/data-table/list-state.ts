@@ -52,6 +52,10 @@ export interface ListState {
   toggle: (key: string) => boolean
   text: (key: string) => string
   setPage: (page: number) => void
+  /** The page size chosen in the pager (URL `page_size`, one of LIST_PAGE_SIZES), else null: the screen's own. */
+  pageSize: number | null
+  /** Sets the page size (null: the screen's own); the page goes back to 1. */
+  setPageSize: (size: number | null) => void
   /** Sets one filter; the page goes back to 1 (B §4) and the filters it clears are cleared. */
   setFilter: (key: string, value: FilterValue) => void
   /** Adds an option to a multi filter, or removes it when already selected (B §4). */
@@ -61,10 +65,13 @@ export interface ListState {
   activeCount: number
 }
 
+/** The page sizes the pager offers, besides the screen's own (docs/decisions/0116-saved-views.md). */
+export const LIST_PAGE_SIZES: readonly number[] = [10, 20, 25, 50, 100]
+
 /** The URL keys of the page and the order; a prefix keeps two lists of one screen apart (`cpo_page`). */
 function pagingParams(prefix: string | undefined) {
   const p = prefix === undefined || prefix === '' ? '' : `${prefix}_`
-  return { PAGE: `${p}page`, SORT: `${p}sort`, ORDER: `${p}order` }
+  return { PAGE: `${p}page`, SORT: `${p}sort`, ORDER: `${p}order`, PAGE_SIZE: `${p}page_size` }
 }
 
 export interface ListStateOptions {
@@ -161,8 +168,10 @@ export function useListState(defs: readonly FilterDef[], options: ListStateOptio
   const latest = useRef(params)
   latest.current = params
   const values = useMemo(() => readValues(defs, params), [defs, params])
-  const { PAGE, SORT, ORDER } = pagingParams(options.paramPrefix)
+  const { PAGE, SORT, ORDER, PAGE_SIZE } = pagingParams(options.paramPrefix)
   const page = Math.max(1, Number.parseInt(params.get(PAGE) ?? '1', 10) || 1)
+  const sizeParam = Number.parseInt(params.get(PAGE_SIZE) ?? '', 10)
+  const pageSize = LIST_PAGE_SIZES.includes(sizeParam) ? sizeParam : null
   const { defaultSort = null, sortKeys } = options
   const sortKey = params.get(SORT)
   const sortOrder = params.get(ORDER)
@@ -255,6 +264,17 @@ export function useListState(defs: readonly FilterDef[], options: ListStateOptio
     [ORDER, PAGE, SORT, defaultSort, update],
   )
 
+  const setPageSize = useCallback(
+    (size: number | null) => {
+      update((next) => {
+        if (size === null) next.delete(PAGE_SIZE)
+        else next.set(PAGE_SIZE, String(size))
+        next.delete(PAGE)
+      })
+    },
+    [PAGE, PAGE_SIZE, update],
+  )
+
   const activeCount = defs.filter((d) => !isDefault(d, values[d.key])).length
 
   return {
@@ -263,6 +283,8 @@ export function useListState(defs: readonly FilterDef[], options: ListStateOptio
     setSort,
     ...valueReaders(values),
     setPage,
+    pageSize,
+    setPageSize,
     setFilter,
     toggleOption,
     reset,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FocusEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/components/ui/cn'
+import { PageSizeSelect } from './page-size-select'
 
 export interface PagerProps {
   page: number
@@ -12,6 +13,9 @@ export interface PagerProps {
   onPageChange: (page: number) => void
   /** A page is loading: the buttons do nothing meanwhile, and keep the focus (aria-disabled, not disabled). */
   disabled?: boolean
+  /** With it, a "Rows per page" select: LIST_PAGE_SIZES and the screen's own size (decision 0116). */
+  onPageSizeChange?: ((size: number) => void) | undefined
+  defaultPageSize?: number | undefined
 }
 
 /** Page numbers around the current one, with the first and last always reachable: 1 … 4 5 6 … 20. */
@@ -32,7 +36,17 @@ const btn =
   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 ' +
   'aria-disabled:cursor-progress'
 
-export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChange, disabled }: PagerProps) {
+export function Pager({
+  page,
+  pageSize,
+  rowCount,
+  total,
+  hasNextPage,
+  onPageChange,
+  disabled,
+  onPageSizeChange,
+  defaultPageSize,
+}: PagerProps) {
   const { t, i18n } = useTranslation()
   const nf = new Intl.NumberFormat(i18n.language)
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize))
@@ -79,6 +93,13 @@ export function Pager({ page, pageSize, rowCount, total, hasNextPage, onPageChan
           : t('table.range', { from: nf.format(from), to: nf.format(to), total: nf.format(total) })}
       </p>
       <div className="flex flex-wrap items-center gap-1">
+        {onPageSizeChange && (
+          <PageSizeSelect
+            value={pageSize}
+            defaultSize={defaultPageSize ?? pageSize}
+            onChange={onPageSizeChange}
+          />
+        )}
         <button
           type="button"
           className={cn(btn, 'border-slate-300 bg-white hover:bg-slate-50')}

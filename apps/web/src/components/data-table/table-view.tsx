@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { cn } from '@/components/ui/cn'
+import { inOrder } from './column-order'
 import type { ListSort } from './list-state'
 import { ariaSortOf, SortButton } from './sort-header'
 import type { DataColumn } from './types'
@@ -64,7 +65,7 @@ function SelectAll({
 export function TableView<Row>(props: TableViewProps<Row>) {
   const navigate = useNavigate()
   const { columns, rows, rowHref, sort, onSortChange, selected, getRowId } = props
-  const shown = useMemo(() => columns.filter((c) => props.visible.includes(c.id)), [columns, props.visible])
+  const shown = useMemo(() => inOrder(columns, props.visible), [columns, props.visible])
   const pageIds = (rows ?? []).map(getRowId)
   const chosen = pageIds.filter((id) => selected.has(id)).length
 

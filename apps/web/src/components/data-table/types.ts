@@ -21,6 +21,11 @@ export interface DataColumn<Row> {
   sort?: string
   /** The column's place on a phone card. */
   card?: CardPlace
+  /**
+   * The header of the list export's column with the same values (decision 0116): an export from this list then
+   * writes the visible columns in their order. Lists without it export every column.
+   */
+  exportHeader?: string
 }
 
 /**

@@ -113,6 +113,9 @@ export interface ListTableProps<Row> {
   total: number | undefined
   hasNextPage: boolean | undefined
   onPageChange: (page: number) => void
+  /** The screen's own page size, and a change of the page size (the pager's select; decision 0116). */
+  defaultPageSize: number
+  onPageSizeChange: (size: number) => void
   filtersActive: boolean
   /** How many filters are set (the phone's Filters button shows it). */
   activeFilters: number
@@ -170,12 +173,14 @@ export function withoutKeys(body: unknown, keys: readonly string[]): Record<stri
 export function useList<Body, Data, Row, CountBody = never>(
   options: UseListOptions<Body, Data, Row, CountBody>,
 ): UseListResult<Body, Data, Row> {
-  const { pageSize, paging } = options
+  const { paging } = options
   const list = useListState(options.filters, {
     defaultSort: options.defaultSort ?? null,
     ...(options.sortKeys ? { sortKeys: options.sortKeys } : {}),
     ...(options.paramPrefix ? { paramPrefix: options.paramPrefix } : {}),
   })
+  // The pager's (or a saved view's) page size in the URL, else the screen's own (decision 0116).
+  const pageSize = list.pageSize ?? options.pageSize
   const window: PageWindow =
     paging === 'client'
       ? { limit: pageSize, offset: 0 }
@@ -296,6 +301,8 @@ export function useList<Body, Data, Row, CountBody = never>(
       total,
       hasNextPage,
       onPageChange: list.setPage,
+      defaultPageSize: options.pageSize,
+      onPageSizeChange: (size: number) => list.setPageSize(size === options.pageSize ? null : size),
       filtersActive: list.activeCount > 0 || options.extraFiltersActive === true,
       activeFilters: list.activeCount + (options.extraFiltersActive === true ? 1 : 0),
       onResetFilters: options.onReset ?? (() => list.reset()),

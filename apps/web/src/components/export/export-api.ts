@@ -2,8 +2,16 @@ import type { ExportFormat, ExportJob } from '@portal/contract'
 import { exportJobResponse } from '@portal/contract'
 import { mainApi, requestBlob } from '@/lib/http'
 
-export const requestExport = (source: string, format: ExportFormat, filters: Record<string, unknown>) =>
-  mainApi.post('/exports', { source, format, filters }, exportJobResponse).then((r) => r.data.export_job)
+/** `columns`: the export headers to write, in order (a saved view's columns; decision 0116); null writes every one. */
+export const requestExport = (
+  source: string,
+  format: ExportFormat,
+  filters: Record<string, unknown>,
+  columns: readonly string[] | null = null,
+) =>
+  mainApi
+    .post('/exports', { source, format, filters, ...(columns ? { columns } : {}) }, exportJobResponse)
+    .then((r) => r.data.export_job)
 
 export const getExportJob = (uuid: string, signal?: AbortSignal) =>
   mainApi.get(`/exports/${uuid}`, exportJobResponse, signal ? { signal } : {}).then((r) => r.data.export_job)

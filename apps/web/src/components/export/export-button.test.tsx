@@ -1,4 +1,5 @@
 import type { ExportJob } from '@portal/contract'
+import { MemoryRouter } from 'react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -58,9 +59,11 @@ function mockServer(states: ExportJob[]) {
 function renderButton() {
   render(
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <ExportButton source="machines" filters={{ active_filter: 1 }} />
-      </ToastProvider>
+      <MemoryRouter>
+        <ToastProvider>
+          <ExportButton source="machines" filters={{ active_filter: 1 }} />
+        </ToastProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   )
 }

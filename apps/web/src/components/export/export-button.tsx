@@ -15,11 +15,13 @@ import type { ExportFormat, ExportJob } from '@portal/contract'
 import { ExportJobStatus, exportFormats, LiveEventName } from '@portal/contract'
 import { useLiveRefresh } from '@/lib/live/live-store'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button/button'
 import { usePopover } from '@/components/ui/popover/use-popover'
 import { useToast } from '@/components/ui/toast/toast'
+import { useSearchParams } from 'react-router'
+import { VIEW_PARAM } from '@/components/saved-views/view-param'
 import { downloadExport, getExportJob, requestExport } from './export-api'
 import { exportKeys } from './export-keys'
 import { serverMessage } from '@/lib/server-messages'
@@ -29,17 +31,33 @@ export interface ExportButtonProps {
   filters: Record<string, unknown>
   /** The button's text; default "Export". */
   label?: string
+  /**
+   * The export headers to write, in order: the list's visible columns (`useExportColumns`; decision 0116). Left out
+   * or null: every column of the export.
+   */
+  columns?: readonly string[] | null
 }
 
 const POLL_MS = 1000
 
-export function ExportButton({ source, filters, label }: ExportButtonProps) {
+// Loaded when first opened: every list has an export button, few schedule one.
+const ScheduleReportDialog = lazy(() =>
+  import('@/components/report-schedules/schedule-report-dialog').then((m) => ({
+    default: m.ScheduleReportDialog,
+  })),
+)
+
+export function ExportButton({ source, filters, label, columns = null }: ExportButtonProps) {
   const { t, i18n } = useTranslation()
   const { addToast, removeToast } = useToast()
   const queryClient = useQueryClient()
   const [uuid, setUuid] = useState<string | null>(null)
   const announced = useRef<string | null>(null)
   const menu = usePopover({ placement: 'bottom-end', role: 'menu' })
+  // A saved view on screen (its id in the URL) can have its export scheduled (issue 18, decision 0119).
+  const [params] = useSearchParams()
+  const viewId = Number.parseInt(params.get(VIEW_PARAM) ?? '', 10)
+  const [scheduling, setScheduling] = useState(false)
 
   const job = useQuery({
     queryKey: exportKeys.job(uuid),
@@ -104,7 +122,7 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
   }, [current])
 
   const start = useMutation({
-    mutationFn: (format: ExportFormat) => requestExport(source, format, filters),
+    mutationFn: (format: ExportFormat) => requestExport(source, format, filters, columns),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: exportKeys.lists })
       queryClient.setQueryData(exportKeys.job(created.uuid), created)
@@ -172,7 +190,31 @@ export function ExportButton({ source, filters, label }: ExportButtonProps) {
               <span className="text-xs text-slate-400">.{f.value}</span>
             </button>
           ))}
+          <div role="separator" className="my-1 border-t border-slate-100" />
+          <button
+            type="button"
+            role="menuitem"
+            disabled={!(viewId > 0)}
+            title={viewId > 0 ? undefined : t('reports.needsView')}
+            className="flex w-full flex-col rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+            onClick={() => {
+              menu.setOpen(false)
+              setScheduling(true)
+            }}
+          >
+            <span>{t('reports.scheduleMenu')}</span>
+            {!(viewId > 0) && <span className="text-xs text-slate-400">{t('reports.needsView')}</span>}
+          </button>
         </div>
+      )}
+      {viewId > 0 && scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleReportDialog
+            open={scheduling}
+            onClose={() => setScheduling(false)}
+            what={{ viewId, source, filters, columns }}
+          />
+        </Suspense>
       )}
     </>
   )

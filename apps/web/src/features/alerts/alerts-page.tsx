@@ -6,6 +6,8 @@ import { Link } from 'react-router'
 import { filterAlerts } from '@/components/alerts/alert-api'
 import { alertKeys } from '@/components/alerts/alert-keys'
 import { alertPath } from '@/components/alerts/alert-paths'
+import { BulkActions } from '@/components/bulk/bulk-actions-lazy'
+import { useBulkSelection } from '@/components/bulk/use-bulk-selection'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { ListState } from '@/components/data-table/list-state'
@@ -75,7 +77,8 @@ export function AlertsPage() {
   const defs = useMemo(() => alertFilterDefs(t), [t])
   const barDefs = useMemo(() => defs.filter(isBarFilter), [defs])
   const columns = useMemo(() => alertColumns(t), [t])
-  const { list, table, total, rows, exportFilters } = useList({
+  const bulk = useBulkSelection()
+  const { list, table, total, rows, exportFilters, body } = useList({
     filters: defs,
     pageSize: ALERTS_PAGE_SIZE,
     paging: 'count',
@@ -115,6 +118,8 @@ export function AlertsPage() {
         getRowId={rowId}
         rowHref={rowHref}
         {...table}
+        {...bulk.tableProps}
+        selectionActions={<BulkActions list="alerts" selection={bulk} filter={body} />}
         emptyTitle={t('alerts.empty')}
         toolbar={
           <div className="flex flex-col gap-2">

@@ -16,6 +16,7 @@ import {
 import type { Checked, FieldErrors } from './login-forms'
 import { checkCode, checkPasswordStep, checkSmsUsername } from './login-forms'
 import { AuthLayout, FormError } from './auth-layout'
+import { SsoSignIn } from './sso-sign-in'
 import { serverMessage } from '@/lib/server-messages'
 
 /**
@@ -370,6 +371,7 @@ export function LoginPage() {
           restart('sms-username')
         }}
       />
+      <SsoSignIn />
     </AuthLayout>
   )
 }

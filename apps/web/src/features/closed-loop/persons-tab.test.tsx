@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import '@/lib/i18n'
+import { ToastProvider } from '@/components/ui/toast/toast'
 import { createQueryClient } from '@/lib/query-client'
 import { PersonsTab } from './persons-tab'
 
@@ -50,7 +51,10 @@ function renderTab(path: string) {
   })
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      {/* Every list's saved-views menu says what it did in a toast. */}
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>,
   )
   return router

@@ -14,6 +14,7 @@ import { PaymentOptionsTab } from './payment-options-tab'
 import { useRoamingLevel } from './api/roaming-level'
 import { useWebhooksLevel } from './api/webhooks'
 import { WebhooksTab } from './webhooks-tab'
+import { useSignInLevel } from './api/sign-in'
 import { LevelBadge, NoAccess } from './settings-parts'
 
 // Few users have child entities: the tab, with the entity profile it opens, loads when it is chosen.
@@ -23,9 +24,10 @@ const ChildEntitiesTab = lazy(() =>
 // The alert rules load when their tab is chosen (the page's chunk stays within its size budget).
 const AlertsTab = lazy(() => import('./alerts-tab').then((m) => ({ default: m.AlertsTab })))
 // Roaming (OCPI partners) is for the few entities that play an OCPI role: it loads when its tab is chosen.
+const SignInTab = lazy(() => import('./sign-in-tab').then((m) => ({ default: m.SignInTab })))
 const RoamingTab = lazy(() => import('./roaming-tab').then((m) => ({ default: m.RoamingTab })))
 
-type Tab = 'payment' | 'integrations' | 'children' | 'alerts' | 'webhooks' | 'roaming'
+type Tab = 'payment' | 'integrations' | 'children' | 'alerts' | 'webhooks' | 'roaming' | 'sign-in'
 const TAB_PARAM = 'tab'
 const VIEW: AccessLevel = 1
 const NONE: AccessLevel = 0
@@ -44,6 +46,7 @@ export function EntitySettingsPage() {
   const webhooksLevel = useWebhooksLevel()
   const alertsLevel = useAlertSettingsLevel()
   const roamingLevel = useRoamingLevel()
+  const signInLevel = useSignInLevel()
   const [params, setParams] = useSearchParams()
   const baseId = useId()
 
@@ -60,6 +63,8 @@ export function EntitySettingsPage() {
     { id: 'webhooks' as const, label: t('webhooks.tab'), level: webhooksLevel },
     // Only for an entity that plays an OCPI role (its industries); 0 otherwise.
     { id: 'roaming' as const, label: t('roaming.tab'), level: roamingLevel },
+    // Single sign-on (docs/decisions/0118): who may change the entity may require it.
+    { id: 'sign-in' as const, label: t('sso.settings.tab'), level: signInLevel },
   ].filter((tab) => canView(tab.level))
   const asked = params.get(TAB_PARAM)
   const current = tabs.find((tab) => tab.id === asked) ?? tabs[0]
@@ -86,7 +91,8 @@ export function EntitySettingsPage() {
     children === null ||
     webhooksLevel === null ||
     alertsLevel === null ||
-    roamingLevel === null
+    roamingLevel === null ||
+    signInLevel === null
   ) {
     return (
       <>
@@ -162,6 +168,10 @@ export function EntitySettingsPage() {
           <IntegrationOptionsTab level={current.level} />
         ) : current.id === 'webhooks' ? (
           <WebhooksTab level={current.level} />
+        ) : current.id === 'sign-in' ? (
+          <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
+            <SignInTab level={current.level} />
+          </Suspense>
         ) : current.id === 'roaming' ? (
           <Suspense fallback={<Loader busy message={t('entitySettings.loading')} className="py-12" />}>
             <RoamingTab level={current.level} />

@@ -236,7 +236,8 @@ describe('WebhooksTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }))
     expect(await within(dialog).findByText('Enter the address the events are sent to')).toBeVisible()
     expect(within(dialog).getByText('Choose at least one event')).toBeVisible()
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+    // Nothing sent to the webhooks (the table's saved-views menu reads its views with a POST of its own).
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/webhooks'))).toEqual([])
 
     await user.type(within(dialog).getByLabelText('Address'), 'https://new.example/h')
     await user.click(within(dialog).getByRole('checkbox', { name: 'Charging session stopped' }))

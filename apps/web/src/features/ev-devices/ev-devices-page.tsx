@@ -2,6 +2,8 @@ import { LiveEventName } from '@portal/contract'
 import type { EvDevice } from '@portal/contract'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BulkActions } from '@/components/bulk/bulk-actions-lazy'
+import { useBulkSelection } from '@/components/bulk/use-bulk-selection'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
@@ -36,7 +38,8 @@ export function EvDevicesPage() {
   const [now] = useState(() => Date.now())
   const defs = useMemo(() => deviceFilterDefs(t), [t])
   const columns = useMemo(() => deviceColumns(t, i18n.language, now), [t, i18n.language, now])
-  const { list, table, query, total } = useList({
+  const bulk = useBulkSelection()
+  const { list, table, query, total, body } = useList({
     filters: defs,
     pageSize: DEVICES_PAGE_SIZE,
     paging: 'count',
@@ -71,6 +74,8 @@ export function EvDevicesPage() {
         getRowId={rowId}
         rowHref={rowHref}
         {...table}
+        {...bulk.tableProps}
+        selectionActions={<BulkActions list="chargers" selection={bulk} filter={body} />}
         emptyTitle={t('evDevices.empty')}
         toolbar={
           <div className="flex flex-col gap-2">

@@ -17,6 +17,7 @@ import {
   exportHistoryFilterDefs,
 } from './export-history-filters'
 import { exportJobColumns } from './export-job-columns'
+import { ReportSchedulesCard } from './report-schedules-card'
 import { serverMessage } from '@/lib/server-messages'
 
 const rowId = (j: ExportJob) => j.uuid
@@ -72,6 +73,7 @@ export function ExportHistoryPage() {
             : t('exports.historyCount', { count: total, formatted: total.toLocaleString(i18n.language) })
         }
       />
+      <ReportSchedulesCard />
       <DataTable
         tableId="export-history"
         caption={t('exports.historyTitle')}

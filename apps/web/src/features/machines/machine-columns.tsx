@@ -32,7 +32,8 @@ function stockCell(m: MachineListItem) {
  * Which are on by default is ours (docs/decisions/0003-machine-filter.md).
  */
 export function machineColumns(t: TFunction): DataColumn<MachineListItem>[] {
-  return [
+  // Every column's id is the machines export's header (B §3): an export follows the visible columns (decision 0116).
+  return withExportHeaders([
     {
       id: 'alias',
       header: t('machines.col.alias'),
@@ -130,5 +131,8 @@ export function machineColumns(t: TFunction): DataColumn<MachineListItem>[] {
       defaultVisible: false,
     },
     { id: 'stock', header: t('machines.col.stock'), cell: stockCell, card: 'meta' },
-  ]
+  ])
 }
+
+const withExportHeaders = (columns: DataColumn<MachineListItem>[]) =>
+  columns.map((c) => ({ ...c, exportHeader: c.id }))

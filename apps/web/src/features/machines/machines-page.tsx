@@ -3,8 +3,11 @@ import type { MachineListItem } from '@portal/contract'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { BulkActions } from '@/components/bulk/bulk-actions-lazy'
+import { useBulkSelection } from '@/components/bulk/use-bulk-selection'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
 import { useSetOptions } from '@/components/options/set-options'
@@ -24,7 +27,10 @@ export function MachinesPage() {
   const sets = useSetOptions()
   const defs = useMemo(() => machineFilterDefs(t, sets.data ?? []), [t, sets.data])
   const columns = useMemo(() => machineColumns(t), [t])
-  const { list, table, total, exportFilters } = useList({
+  // The export writes the visible columns in their order (decision 0116).
+  const exportColumns = useExportColumns('machines', columns)
+  const bulk = useBulkSelection()
+  const { list, table, total, exportFilters, body } = useList({
     filters: defs,
     pageSize: MACHINES_PAGE_SIZE,
     paging: 'count',
@@ -56,7 +62,7 @@ export function MachinesPage() {
             >
               {t('exports.historyLink')}
             </Link>
-            <ExportButton source="machines" filters={exportFilters} />
+            <ExportButton source="machines" filters={exportFilters} columns={exportColumns} />
           </>
         }
       />
@@ -67,6 +73,8 @@ export function MachinesPage() {
         getRowId={rowId}
         rowHref={rowHref}
         {...table}
+        {...bulk.tableProps}
+        selectionActions={<BulkActions list="machines" selection={bulk} filter={body} />}
         emptyTitle={t('machines.empty')}
         toolbar={<FilterBar defs={defs} list={list} />}
         actions={

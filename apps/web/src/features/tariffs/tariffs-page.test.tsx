@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '@/lib/i18n'
+import { ToastProvider } from '@/components/ui/toast/toast'
 import { createQueryClient } from '@/lib/query-client'
 import { resetSessionForTests } from '@/lib/session/session-store'
 import { TariffsPage } from './tariffs-page'
@@ -38,7 +39,10 @@ type Answer = number | 'fail'
 /** A server holding `total` tariffs whose probe (limit=1) answers as told; records every query. */
 function stubServer(total: number, probe: 'real' | 'fail' = 'real') {
   const queries: URLSearchParams[] = []
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    // Only the tariff calls (GETs) are this server's: the saved-views menu's POST is answered apart.
+    if ((init?.method ?? 'GET') !== 'GET')
+      return Promise.resolve(new Response(JSON.stringify({ data: { views: [], count: 0 } }), { status: 200 }))
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       'http://x',
@@ -67,7 +71,10 @@ function renderPage(path = '/tariff') {
   })
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      {/* Every list's saved-views menu says what it did in a toast. */}
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>,
   )
   return router

@@ -19,6 +19,11 @@ export const exportJobCreateRequest = z.strictObject({
   source: exportSourceKey,
   format: catalogueSchema(exportFormats),
   filters: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * The columns to write, in order, by their export headers (the file's header row, e.g. `serial_number`); every
+   * column in the source's order when left out. A saved view's visible columns (docs/decisions/0116-saved-views.md).
+   */
+  columns: z.array(z.string().min(1).max(64)).min(1).max(100).optional(),
 })
 export type ExportJobCreateRequest = z.input<typeof exportJobCreateRequest>
 

@@ -14,6 +14,11 @@ export const entity = z.object({
   parent_code: z.string().nullable(),
   currency_code: z.string(),
   time_zone: z.string(),
+  /**
+   * Members whose home entity this is sign in with single sign-on only (docs/decisions/0118-single-sign-on.md).
+   * Always in the server's answers; optional so older clients and fixtures stay valid.
+   */
+  require_sso: z.boolean().optional(),
 })
 export type Entity = z.infer<typeof entity>
 export const entityResponse = envelope(entity)
@@ -60,6 +65,7 @@ export const entityUpdateRequest = z.strictObject({
   logo_url: z.string().max(500).nullable().optional(),
   preferred_identifier: z.string().trim().max(64).nullable().optional(),
   ev_backend_url: z.url('Enter a full URL').max(500).nullable().optional(),
+  require_sso: z.boolean().optional(),
 })
 export type EntityUpdateRequest = z.input<typeof entityUpdateRequest>
 

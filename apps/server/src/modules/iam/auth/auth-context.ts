@@ -13,6 +13,11 @@ export interface AuthContext {
    * back to reading it.
    */
   membership?: { entityCode: string; relation: number | null }
+  /**
+   * Set when the caller is a service account calling with one of its API keys (docs/decisions/0114): it has no
+   * session, so `sessionId` names the key and routes that need a person's session refuse it.
+   */
+  apiKey?: { id: number; uuid: string; name: string }
 }
 
 declare module 'fastify' {

@@ -40,6 +40,8 @@ export function clientOf(request: FastifyRequest): ClientInfo {
 
 const publicRoute = { config: { permission: 'public' } } as const
 const signedIn = { config: { permission: 'authenticated' } } as const
+/** A person's own session or account: an integrator's API key is refused (docs/decisions/0114). */
+const ownSession = { config: { permission: 'authenticated', sessionOnly: true } } as const
 const tags = ['iam']
 
 export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
@@ -139,7 +141,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   r.post(
     '/iam/logout',
     {
-      ...signedIn,
+      ...ownSession,
       schema: {
         tags,
         summary: "Revoke the session's tokens",
@@ -161,7 +163,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   r.put(
     '/iam/users/:id/authenticator/register',
     {
-      ...signedIn,
+      ...ownSession,
       schema: {
         tags,
         summary: 'Start setting up an authenticator app: a new secret and its otpauth URI (for a QR code)',
@@ -177,7 +179,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   r.put(
     '/iam/users/:id/authenticator/confirm',
     {
-      ...signedIn,
+      ...ownSession,
       schema: {
         tags,
         summary: 'Turn the authenticator on with a code from the app',
@@ -201,7 +203,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   r.put(
     '/iam/users/:id/authenticator/disable',
     {
-      ...signedIn,
+      ...ownSession,
       schema: {
         tags,
         summary: 'Turn the authenticator off with a current code or the password',
@@ -275,7 +277,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   r.post(
     '/iam/users/change-password',
     {
-      ...signedIn,
+      ...ownSession,
       schema: {
         tags,
         summary: "The signed-in user's own password (first login, or any time); other sessions end",

@@ -8,9 +8,11 @@ import { dummyPasswordHash, verifyPassword } from '../../../lib/passwords'
 import type { SmsSender } from '../../../lib/sms'
 import { hashToken, newOpaqueToken, newUuid } from '../../../lib/tokens'
 import { recordAudit } from '../audit/audit.repository'
+import { authenticateApiKey, isApiKey } from '../service-accounts/api-key.service'
 import { findEntityByCode, firstEntity } from '../entities/entity.repository'
 import { findUserByUsername, membershipsOf } from '../users/user.repository'
 import type { AppUserRow } from '../users/user.table'
+import { refuseIfSsoRequired } from '../sso/sso-policy'
 import type { AuthContext } from './auth-context'
 import { createChallenge } from './challenge.repository'
 import {
@@ -49,7 +51,11 @@ const REFUSED_STATUS: Record<number, string> = {
   4: 'This account is inactive: ask an administrator of your organisation to reactivate it',
 }
 
-export function refuseBarredUser(user: Pick<AppUserRow, 'status'>): void {
+export const SERVICE_ACCOUNT_SIGN_IN =
+  'A service account cannot sign in: it calls the API with its keys (Authorization: Token <key>)'
+
+export function refuseBarredUser(user: Pick<AppUserRow, 'status'> & Partial<Pick<AppUserRow, 'kind'>>): void {
+  if (user.kind === 'service') throw new HttpError(403, 'FORBIDDEN', SERVICE_ACCOUNT_SIGN_IN)
   const refused = REFUSED_STATUS[user.status]
   if (refused !== undefined) throw new HttpError(403, 'FORBIDDEN', refused)
 }
@@ -127,9 +133,12 @@ export async function completeLogin(
   client: ClientInfo,
   method: string,
   now = Date.now(),
+  /** The entity the session acts in when the sign-in names one (SSO's entity claim); else the home entity. */
+  actingEntityCode?: string,
 ): Promise<LoginData> {
   refuseBarredUser(user)
-  const entityCode = await entityOrRefuse(db, user)
+  if (method !== 'sso') await refuseIfSsoRequired(db, user)
+  const entityCode = actingEntityCode ?? (await entityOrRefuse(db, user))
   const sessionId = newUuid()
   await createSession(
     db,
@@ -196,6 +205,8 @@ export async function login(
     throw unauthorized(BAD_CREDENTIALS)
   }
   refuseBarredUser(user)
+  // After the password: only who knows it learns that the entity requires SSO.
+  await refuseIfSsoRequired(db, user)
   if (mfaModeOf(user) === 'none') return completeLogin(db, deps, user, client, 'password', now)
 
   const entityCode = await entityOrRefuse(db, user)
@@ -305,7 +316,9 @@ export async function sessionStillValid(db: Db, auth: AuthContext, now = Date.no
   )
 }
 
+/** Resolves a session's access token, or an integrator's API key (docs/decisions/0114), to its caller. */
 export async function authenticate(db: Db, token: string, now = Date.now()): Promise<AuthContext | null> {
+  if (isApiKey(token)) return authenticateApiKey(db, token, now)
   const owner = await findToken(db, hashToken(token))
   if (!owner || owner.kind !== 'access' || owner.revoked_at !== null || owner.expires_at <= now) return null
   if (REFUSED_STATUS[owner.status] !== undefined) return null

@@ -25,6 +25,7 @@ import {
   setChallengeCode,
 } from './challenge.repository'
 import type { AuthChallengeRow } from './challenge.table'
+import { ssoRequiredFor } from '../sso/sso-policy'
 
 export const SMS_CODE_TTL_MS = 5 * 60_000
 export const SMS_RESEND_AFTER_MS = 30_000
@@ -169,7 +170,9 @@ export async function smsLogin(
     user.phone_number !== null &&
     user.status !== UserStatus.PendingActivation &&
     user.status !== UserStatus.Inactive &&
-    mfaModeOf(user) !== 'authenticator'
+    mfaModeOf(user) !== 'authenticator' &&
+    // Same answer either way (no hint that the user exists); completeLogin refuses it too.
+    !(await ssoRequiredFor(db, user))
   const challenge = newOpaqueToken()
   const hash = hashToken(challenge)
   await createChallenge(

@@ -6,6 +6,7 @@ import { hashToken, newOpaqueToken } from '../../../lib/tokens'
 import { recordAudit } from '../audit/audit.repository'
 import { findUserById, findUserByUuid, membershipOf } from '../users/user.repository'
 import type { AppUserRow } from '../users/user.table'
+import { refuseIfSsoRequired, ssoRequiredFor } from '../sso/sso-policy'
 import type { AuthContext } from './auth-context'
 import type { ClientInfo } from './auth.service'
 import {
@@ -27,7 +28,8 @@ const LINK_GONE = 'This link has expired or has already been used: ask for a new
  */
 async function targetFor(db: Db, auth: AuthContext, userUuid: string): Promise<AppUserRow> {
   const user = await findUserByUuid(db, userUuid)
-  if (!user) throw notFound('User')
+  // A service account has no password to reset: it never signs in (docs/decisions/0114).
+  if (!user || user.kind === 'service') throw notFound('User')
   if (user.id === auth.userId || auth.isPlatformAdmin) return user
   const theirs = await membershipOf(db, user.id, auth.entityCode)
   if (theirs === undefined) throw notFound('User')
@@ -45,6 +47,10 @@ export async function createResetLink(
   now = Date.now(),
 ) {
   const user = await targetFor(db, auth, userUuid)
+  if (await ssoRequiredFor(db, user))
+    throw badRequest(
+      "This user's organisation requires single sign-on: a reset link would not let them sign in",
+    )
   if (user.status === UserStatus.Inactive)
     throw badRequest('This account is inactive: reactivate it before sending a reset link')
   const token = newOpaqueToken()
@@ -102,6 +108,8 @@ export async function resetPassword(
   now = Date.now(),
 ) {
   const { user } = await openLink(db, ott, now)
+  // A link sent before the entity required SSO stops working: the password could not be used anyway.
+  await refuseIfSsoRequired(db, user)
   const problem = passwordProblem(password, user.username)
   if (problem !== null) throw fieldError('body.password', problem)
   if (!(await spendPasswordReset(db, hashToken(ott), now))) throw new HttpError(404, 'NOT_FOUND', LINK_GONE)

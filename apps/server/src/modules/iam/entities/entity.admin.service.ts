@@ -145,6 +145,7 @@ export async function updateEntity(
     ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
     ...(input.preferred_identifier !== undefined ? { preferred_identifier: input.preferred_identifier } : {}),
     ...(input.ev_backend_url !== undefined ? { ev_backend_url: input.ev_backend_url } : {}),
+    ...(input.require_sso !== undefined ? { require_sso: input.require_sso ? 1 : 0 } : {}),
     updated_at: Date.now(),
   })
   const updated = await findEntityByCode(db, row.code)

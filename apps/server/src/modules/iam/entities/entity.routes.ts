@@ -15,6 +15,7 @@ import {
 } from '@portal/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { fieldError } from '../../../lib/errors'
 import { callerOf } from '../../../lib/request-meta'
 import { errorResponses } from '../../../plugins/responses'
 import {
@@ -32,7 +33,11 @@ const tags = ['iam']
 const signedIn = { config: { permission: 'authenticated' } } as const
 const platformAdmin = { config: { permission: 'platform-admin' } } as const
 
-export function entityRoutes(app: FastifyInstance) {
+/** `ssoConfigured`: an entity may require SSO only when SSO is on, or its members could not sign in at all. */
+export function entityRoutes(
+  app: FastifyInstance,
+  options: { ssoConfigured: boolean } = { ssoConfigured: false },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const db = app.db
 
@@ -106,7 +111,8 @@ export function entityRoutes(app: FastifyInstance) {
   r.post(
     '/iam/entities/switch',
     {
-      ...signedIn,
+      // A key acts in its service account's one entity: switching belongs to a person's session.
+      config: { permission: 'authenticated', sessionOnly: true },
       schema: {
         tags,
         summary: 'Act in another entity the user belongs to',
@@ -141,9 +147,11 @@ export function entityRoutes(app: FastifyInstance) {
         response: { 200: entityResponse, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updateEntity(db, callerOf(request), request.params.code, request.body),
-    }),
+    async (request) => {
+      if (request.body.require_sso === true && !options.ssoConfigured)
+        throw fieldError('body.require_sso', 'Single sign-on is not configured on this portal')
+      return { data: await updateEntity(db, callerOf(request), request.params.code, request.body) }
+    },
   )
 }
 

@@ -22,6 +22,7 @@ export function toEntity(row: EntityRow): Entity {
     parent_code: row.parent_code,
     currency_code: row.currency_code,
     time_zone: row.time_zone,
+    require_sso: row.require_sso === 1,
   }
 }
 

@@ -14,6 +14,8 @@ export interface EntityTable {
   parent_code: string | null
   currency_code: string
   time_zone: string
+  /** 1: members whose home entity this is sign in with SSO only (docs/decisions/0118-single-sign-on.md). */
+  require_sso: Generated<number>
   created_at: number
   updated_at: number
 }

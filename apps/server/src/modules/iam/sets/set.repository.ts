@@ -193,3 +193,25 @@ export async function replaceSetMachines(
   await db.deleteFrom('machine_set').where('set_id', '=', setId).execute()
   await insertSetMachines(db, setId, machineIds)
 }
+
+/** Which of these machines are in the set already. */
+export async function setMemberIds(db: Db, setId: number, machineIds: readonly number[]): Promise<number[]> {
+  if (machineIds.length === 0) return []
+  const rows = await db
+    .selectFrom('machine_set')
+    .where('set_id', '=', setId)
+    .where('machine_id', 'in', machineIds)
+    .select('machine_id')
+    .execute()
+  return rows.map((r) => r.machine_id)
+}
+
+/** Takes these machines out of the set. */
+export async function deleteSetMachines(db: Db, setId: number, machineIds: readonly number[]): Promise<void> {
+  if (machineIds.length)
+    await db
+      .deleteFrom('machine_set')
+      .where('set_id', '=', setId)
+      .where('machine_id', 'in', machineIds)
+      .execute()
+}

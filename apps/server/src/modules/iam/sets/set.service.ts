@@ -8,6 +8,7 @@ import type { SetFilter } from './set.repository'
 import {
   allSetsOf,
   countSets,
+  deleteSetMachines,
   existingMachineIds,
   findChildSets,
   findMachinesMatching,
@@ -18,6 +19,7 @@ import {
   insertSetMachines,
   replaceSetMachines,
   resourceCounts,
+  setMemberIds,
   updateSetRow,
 } from './set.repository'
 import type { ResourceSetRow } from './set.table'
@@ -163,4 +165,39 @@ export async function updateSet(db: Db, caller: Caller, id: number, input: SetIn
   const brief = (s: typeof after) => ({ ...s, resources: s.resources.map((r) => r.resource_code) })
   await auditChange(db, caller, 'set_updated', 'set', id, brief(before), brief(after))
   return after
+}
+
+/**
+ * Bulk actions (issue 18): puts the entity's machines in the set, or takes them out, without rewriting the rest of
+ * it (updateSet replaces the whole membership). The caller has checked the machines are theirs to touch; the set is
+ * checked here. Answers which machines changed; one audit record for the set names them.
+ */
+export async function changeSetMachines(
+  db: Db,
+  caller: Caller,
+  setId: number,
+  machineIds: readonly number[],
+  change: 'add' | 'remove',
+): Promise<Set<number>> {
+  const entityCode = caller.auth.entityCode
+  if (!(await findSet(db, entityCode, setId))) throw notFound('Set')
+  const owned = await existingMachineIds(db, entityCode, machineIds)
+  const members = new Set(await setMemberIds(db, setId, owned))
+  const changed =
+    change === 'add' ? owned.filter((id) => !members.has(id)) : owned.filter((id) => members.has(id))
+  if (changed.length === 0) return new Set()
+  await db.transaction().execute(async (trx) => {
+    if (change === 'add') await insertSetMachines(trx, setId, changed)
+    else await deleteSetMachines(trx, setId, changed)
+    await auditChange(
+      trx,
+      caller,
+      change === 'add' ? 'set_machines_added' : 'set_machines_removed',
+      'set',
+      setId,
+      null,
+      { resources: changed.map((id) => `machines/${String(id)}`) },
+    )
+  })
+  return new Set(changed)
 }

@@ -70,11 +70,13 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   return Number(result.numUpdatedRows) === 1
 }
 
+/** The entity's people: service accounts are members too, managed on their own page (docs/decisions/0114). */
 function members(db: Db, entityCode: string) {
   return db
     .selectFrom('app_user')
     .innerJoin('membership', 'membership.user_id', 'app_user.id')
     .where('membership.entity_code', '=', entityCode)
+    .where('app_user.kind', '=', 'person')
 }
 
 /** A member of the entity with their relation to it. */

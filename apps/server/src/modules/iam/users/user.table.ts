@@ -25,6 +25,8 @@ export interface AppUserTable {
   is_initial_login: number
   /** The entity a new session starts in. */
   default_entity_code: string | null
+  /** 'person', or 'service' for a service account (never signs in; calls the API with its keys). */
+  kind: Generated<string>
   created_at: number
   updated_at: number
 }

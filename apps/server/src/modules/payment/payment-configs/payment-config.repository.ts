@@ -147,6 +147,7 @@ export function findMember(db: Db, entityCode: string, userUuid: string) {
     .selectFrom('app_user as u')
     .innerJoin('membership as m', 'm.user_id', 'u.id')
     .where('m.entity_code', '=', entityCode)
+    .where('u.kind', '=', 'person')
     .where('u.user_uuid', '=', userUuid)
     .select(['u.id', 'u.user_uuid', 'u.name', 'u.username'])
     .executeTakeFirst()
@@ -157,6 +158,7 @@ export function searchMembers(db: Db, entityCode: string, query: string, limit: 
     .selectFrom('app_user as u')
     .innerJoin('membership as m', 'm.user_id', 'u.id')
     .where('m.entity_code', '=', entityCode)
+    .where('u.kind', '=', 'person')
   if (query !== '')
     q = q.where((eb) =>
       eb.or([containsInsensitive(db, 'u.name', query), containsInsensitive(db, 'u.username', query)]),

@@ -3,11 +3,13 @@ import type {
   PolicyFilterRequest,
   RoleFilterRequest,
   SetFilterRequest,
+  ServiceAccountFilterRequest,
   UserFilterRequest,
 } from '@portal/contract'
 
 /** The families of IAM answers: a mutation invalidates the families it may have changed. */
-export type IamFamily = 'users' | 'roles' | 'policies' | 'sets' | 'entities' | 'audit' | 'catalogue'
+export type IamFamily =
+  'users' | 'roles' | 'policies' | 'sets' | 'entities' | 'audit' | 'catalogue' | 'service-accounts'
 
 /** One root per entity and family, so switching entity never shows another entity's answers. */
 const family = (entityCode: string | null, name: IamFamily) => ['iam', entityCode, name] as const
@@ -48,6 +50,12 @@ export const iamKeys = {
     list: (e: string | null, body: EntityFilterRequest) => [...family(e, 'entities'), 'list', body] as const,
     /** GET /entity: the user's entities (every entity for a platform administrator). */
     mine: (e: string | null) => [...family(e, 'entities'), 'mine'] as const,
+  },
+  serviceAccounts: {
+    list: (e: string | null, body: ServiceAccountFilterRequest) =>
+      [...family(e, 'service-accounts'), 'list', body] as const,
+    detail: (e: string | null, uuid: string) => [...family(e, 'service-accounts'), 'detail', uuid] as const,
+    keys: (e: string | null, uuid: string) => [...family(e, 'service-accounts'), 'keys', uuid] as const,
   },
   audit: (e: string | null, objectType: string, objectId: string) =>
     [...family(e, 'audit'), objectType, objectId] as const,

@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router'
 
-export const IAM_TABS = ['users', 'roles', 'policies', 'sets', 'entities'] as const
+export const IAM_TABS = ['users', 'service-accounts', 'roles', 'policies', 'sets', 'entities'] as const
 export type IamTab = (typeof IAM_TABS)[number]
 
 export function isIamTab(value: unknown): value is IamTab {

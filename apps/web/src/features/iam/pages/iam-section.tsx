@@ -10,6 +10,7 @@ import type { IamTab } from './iam-nav'
 import { IAM_TABS, isIamTab, tabHref } from './iam-nav'
 import { PoliciesTab } from './policies-tab'
 import { RolesTab } from './roles-tab'
+import { ServiceAccountsTab } from './service-accounts-tab'
 import { SetsTab } from './sets-tab'
 import { UsersTab } from './users-tab'
 
@@ -18,6 +19,7 @@ const EntitiesTab = lazy(() => import('./entities-tab').then((m) => ({ default: 
 
 const TAB_LISTS: Record<IamTab, ComponentType> = {
   users: UsersTab,
+  'service-accounts': ServiceAccountsTab,
   roles: RolesTab,
   policies: PoliciesTab,
   sets: SetsTab,

@@ -26,7 +26,7 @@ import { UserFields } from '../components/user-fields'
 import { UserStatusBadge, userStatusLabel } from '../components/user-status-badge'
 import { BackLink } from './detail-frame'
 import { isActivationState } from './user-create'
-import { relationLabel } from './users-tab'
+import { relationLabel } from '../components/relation-label'
 import { serverMessage } from '@/lib/server-messages'
 
 /** The relation of a user to an entity (0 owner, 1 admin, 2 authorised), or undefined when not a member. */

@@ -1,9 +1,11 @@
 import type { UserFilterRequest, UserListItem } from '@portal/contract'
-import { cleanFilters, entityRelations, mfaModes, userStatuses } from '@portal/contract'
+import { cleanFilters, mfaModes, userStatuses } from '@portal/contract'
 import { labelOf } from '@/lib/labels'
 import type { TFunction } from 'i18next'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BulkActions } from '@/components/bulk/bulk-actions-lazy'
+import { useBulkSelection } from '@/components/bulk/use-bulk-selection'
 import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import type { FilterDef, ListState } from '@/components/data-table/list-state'
@@ -16,12 +18,9 @@ import { IAM_PAGE_SIZE, iamKeys } from '../api/iam-keys'
 import { useAllRoles } from '../api/roles'
 import { filterUsers } from '../api/users'
 import { useIamAccess } from '../components/iam-access'
+import { relationLabel } from '../components/relation-label'
 import { UserStatusBadge, userStatusLabel } from '../components/user-status-badge'
 import { dash, NewButton } from './list-parts'
-
-export function relationLabel(t: TFunction, relation: number): string {
-  return t(`iamScreens.relation.${String(relation)}`, { defaultValue: labelOf(entityRelations, relation) })
-}
 
 export function userFilterDefs(t: TFunction, roles: readonly { id: number; name: string }[]): FilterDef[] {
   return [
@@ -148,7 +147,8 @@ export function UsersTab() {
   const roles = useAllRoles(access.can('roles', 'read'))
   const defs = useMemo(() => userFilterDefs(t, roles.data?.roles ?? []), [t, roles.data])
   const columns = useMemo(() => userColumns(t), [t])
-  const { list, table, total } = useList({
+  const bulk = useBulkSelection()
+  const { list, table, total, body } = useList({
     filters: defs,
     pageSize: IAM_PAGE_SIZE,
     paging: 'count',
@@ -167,6 +167,8 @@ export function UsersTab() {
       getRowId={rowId}
       rowHref={rowHref}
       {...table}
+      {...bulk.tableProps}
+      selectionActions={<BulkActions list="users" selection={bulk} filter={body} />}
       emptyTitle={t('iamScreens.users.empty')}
       toolbar={<FilterBar defs={defs} list={list} />}
       actions={
