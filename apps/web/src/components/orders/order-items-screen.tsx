@@ -8,6 +8,7 @@ import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ordersIn } from '@/lib/live/live-store'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useMachineOptions } from '@/components/options/machine-options'
 import { useSetOptions } from '@/components/options/set-options'
 import { PageHeader } from '@/components/page/page-header'
@@ -60,6 +61,8 @@ export function OrderItemsScreen({ variant }: OrderItemsScreenProps) {
     [t, machineOptions, sets.data],
   )
   const columns = useMemo(() => orderItemColumns(t), [t])
+  const tableId = variant === 'pos' ? 'pos-order-items' : 'order-items'
+  const exportColumns = useExportColumns(tableId, columns)
   const [range, setRange] = useDateRange()
   const { list, table, query, countQuery, total, exportFilters } = useList({
     filters: defs,
@@ -105,14 +108,14 @@ export function OrderItemsScreen({ variant }: OrderItemsScreenProps) {
         }
       />
       <DataTable
-        tableId={variant === 'pos' ? 'pos-order-items' : 'order-items'}
+        tableId={tableId}
         caption={title}
         columns={columns}
         getRowId={rowId}
         rowHref={(i) => `${base}/${i.machine_order_uuid}`}
         {...table}
         emptyTitle={t('orders.empty')}
-        actions={<ExportButton source="order-items" filters={exportFilters} />}
+        actions={<ExportButton source="order-items" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-wrap items-center gap-2">
             <FilterBar defs={defs} list={list} />

@@ -43,21 +43,30 @@ export function SubjectCell({ alert }: { alert: Alert }) {
  */
 export function alertColumns(t: TFunction): DataColumn<Alert>[] {
   return [
-    { id: 'kind', header: t('alerts.col.kind'), cell: (a) => labelOf(alertKinds, a.kind), card: 'title' },
+    {
+      id: 'kind',
+      exportHeader: 'kind',
+      header: t('alerts.col.kind'),
+      cell: (a) => labelOf(alertKinds, a.kind),
+      card: 'title',
+    },
     {
       id: 'severity',
+      exportHeader: 'severity',
       header: t('alerts.col.severity'),
       cell: (a) => <AlertSeverityBadge severity={a.severity} />,
       card: 'meta',
     },
     {
       id: 'status',
+      exportHeader: 'status',
       header: t('alerts.col.status'),
       cell: (a) => <AlertStatusBadge status={a.status} />,
       card: 'status',
     },
     {
       id: 'subject',
+      exportHeader: 'subject',
       header: t('alerts.col.subject'),
       cell: (a) => <SubjectCell alert={a} />,
       className: 'min-w-40',
@@ -65,6 +74,7 @@ export function alertColumns(t: TFunction): DataColumn<Alert>[] {
     },
     {
       id: 'message',
+      exportHeader: 'message',
       header: t('alerts.col.message'),
       cell: (a) => <span title={a.message}>{a.message}</span>,
       className: 'min-w-56',
@@ -72,12 +82,18 @@ export function alertColumns(t: TFunction): DataColumn<Alert>[] {
     },
     {
       id: 'raised_at',
+      exportHeader: 'raised_at',
       header: t('alerts.col.raised_at'),
       cell: (a) => when(a.raised_at),
       sort: 'raised_at',
       card: 'meta',
     },
-    { id: 'last_seen_at', header: t('alerts.col.last_seen_at'), cell: (a) => when(a.last_seen_at) },
+    {
+      id: 'last_seen_at',
+      exportHeader: 'last_seen_at',
+      header: t('alerts.col.last_seen_at'),
+      cell: (a) => when(a.last_seen_at),
+    },
     {
       id: 'updated_at',
       header: t('alerts.col.updated_at'),
@@ -87,16 +103,19 @@ export function alertColumns(t: TFunction): DataColumn<Alert>[] {
     },
     {
       id: 'acknowledged',
+      exportHeader: 'acknowledged_at',
       header: t('alerts.col.acknowledged'),
       cell: (a) => byAt(a.acknowledged_by, a.acknowledged_at, t('alerts.system')),
     },
     {
       id: 'resolved',
+      exportHeader: 'resolved_at',
       header: t('alerts.col.resolved'),
       cell: (a) => byAt(a.resolved_by, a.resolved_at, t('alerts.resolvedByItself')),
     },
     {
       id: 'comments',
+      exportHeader: 'comments',
       header: t('alerts.col.comments'),
       cell: (a) => (a.comments === 0 ? dash : a.comments.toLocaleString()),
       align: 'right',

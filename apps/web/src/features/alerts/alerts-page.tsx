@@ -13,6 +13,7 @@ import { FilterBar } from '@/components/data-table/filter-bar'
 import type { ListState } from '@/components/data-table/list-state'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { PageHeader } from '@/components/page/page-header'
 import { buttonClasses } from '@/components/ui/button/button'
@@ -77,6 +78,7 @@ export function AlertsPage() {
   const defs = useMemo(() => alertFilterDefs(t), [t])
   const barDefs = useMemo(() => defs.filter(isBarFilter), [defs])
   const columns = useMemo(() => alertColumns(t), [t])
+  const exportColumns = useExportColumns('alerts', columns)
   const bulk = useBulkSelection()
   const { list, table, total, rows, exportFilters, body } = useList({
     filters: defs,
@@ -107,7 +109,7 @@ export function AlertsPage() {
             <Link to={RULES_PATH} className={buttonClasses({ variant: 'secondaryBasic', size: 'sm' })}>
               {t('alerts.rulesLink')}
             </Link>
-            <ExportButton source="alerts" filters={exportFilters} />
+            <ExportButton source="alerts" filters={exportFilters} columns={exportColumns} />
           </>
         }
       />

@@ -9,6 +9,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
 import { useSession } from '@/lib/session/session-store'
@@ -64,6 +65,7 @@ export function BuswaysHistoryPage() {
     [t, cpoEntities, emspEntities, ownCode, ownName],
   )
   const columns = useMemo(() => dashboardColumns(t, nameOf), [t, nameOf])
+  const exportColumns = useExportColumns('busways-charging-history', columns)
   const { hrefOf } = useSessionParam()
   // The v3 list, its next-page probe and its export all take the same query (B §7).
   const { list, table, exportFilters } = useList({
@@ -88,7 +90,7 @@ export function BuswaysHistoryPage() {
         rowHref={(s) => hrefOf(s._id)}
         {...table}
         emptyTitle={t('busSessions.empty')}
-        actions={<ExportButton source="bus-sessions" filters={exportFilters} />}
+        actions={<ExportButton source="bus-sessions" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-col gap-2">
             <FilterBar defs={defs.filter(isBarFilter)} list={list} />

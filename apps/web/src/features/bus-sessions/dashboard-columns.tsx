@@ -21,6 +21,41 @@ export function chargingDurationMs(s: Pick<DashboardSession, 'volumes'>): number
   return Math.round(s.volumes.total_time_charged_hr * HOUR_MS)
 }
 
+/**
+ * The header of the busways and voltnet session exports' column with each column's values (the server's
+ * `bus-session.export.ts`; decision 0116). The entity codes and the CDR token are not in the export.
+ */
+const DASHBOARD_EXPORT_HEADERS: Readonly<Record<string, string>> = {
+  id: 'Charging Session ID',
+  user: 'User',
+  cpo_entity_name: 'CPO Entity Name',
+  emsp_entity_name: 'EMSP Entity Name',
+  evse_id: 'EVSE ID',
+  location_name: 'Location Name',
+  charger_type: 'Charger Type',
+  max_power: 'Max Power (kW)',
+  location_address: 'Location Address',
+  connector_physical_reference: 'Connector Physical Reference',
+  status: 'Charging Status',
+  stop_reason: 'Stop Reason',
+  protocol: 'Protocol',
+  payment_method: 'Payment Method',
+  tariff: 'Tariff ($/kWh)',
+  kwh: 'Total Energy (kWh)',
+  energy_cost: 'Total Energy Cost',
+  idle_cost: 'Total Idle Cost',
+  hogging_cost: 'Total Hogging Cost',
+  flat_cost: 'Total Flat Cost',
+  total_incl: 'Total Cost (incl. tax)',
+  total_excl: 'Total Cost (excl. tax)',
+  currency: 'Currency',
+  start: 'Start Time',
+  end: 'End Time',
+  duration: 'Charging Duration (min)',
+  license_plate: 'Vehicle License Plate',
+  invoice: 'Invoice Reference ID',
+}
+
 /** Columns the list hides until asked for (B §3): the entity codes and the CDR token. */
 export const HIDDEN_BY_DEFAULT = ['cpo_entity_code', 'emsp_entity_code', 'cdr_token'] as const
 /** Reset of the column picker turns every column on except the (CPO) entity code and the CDR token (B §3). */
@@ -41,7 +76,13 @@ export function dashboardColumns(
     id: string,
     cell: (s: DashboardSession) => ReactNode,
     extra: Partial<DataColumn<DashboardSession>> = {},
-  ): DataColumn<DashboardSession> => ({ id, header: t(`busSessions.column.${id}`), cell, ...extra })
+  ): DataColumn<DashboardSession> => ({
+    id,
+    header: t(`busSessions.column.${id}`),
+    cell,
+    exportHeader: DASHBOARD_EXPORT_HEADERS[id],
+    ...extra,
+  })
   const right = { align: 'right' as const }
   return [
     col('id', (s) => <span className="font-mono text-xs">{s._id}</span>),

@@ -9,6 +9,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList, withoutPaging } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
 import { useSession } from '@/lib/session/session-store'
@@ -91,6 +92,8 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
     [t, side, partners, ownCode, ownName],
   )
   const columns = useMemo(() => dashboardColumns(t, nameOf), [t, nameOf])
+  const tableId = side === 'CPO' ? 'voltnet-cpo-charging-sessions' : 'voltnet-emsp-charging-sessions'
+  const exportColumns = useExportColumns(tableId, columns)
   const { hrefOf } = useSessionParam()
   const { list, table, total, countQuery, exportFilters } = useList({
     filters: defs,
@@ -128,7 +131,7 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
         }
       />
       <DataTable
-        tableId={`voltnet-${key}-charging-sessions`}
+        tableId={tableId}
         caption={t(`busSessions.voltnet.${key}.title`)}
         columns={columns}
         resetColumns={resetColumnIds(columns)}
@@ -138,7 +141,7 @@ function VoltnetSessionsScreen({ side }: { side: MyEntityType }) {
         }
         {...table}
         emptyTitle={t('busSessions.empty')}
-        actions={<ExportButton source="voltnet-sessions" filters={exportFilters} />}
+        actions={<ExportButton source="voltnet-sessions" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-col gap-2">
             <FilterBar defs={defs.filter(isBarFilter)} list={list} />

@@ -17,27 +17,38 @@ const mono = (text: string) => <span className="font-mono text-xs">{text}</span>
 export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
   const money = (minor: number, r: CarbonRecord) => formatMoney(minor, r.currency)
   return [
-    { id: 'id', header: t('carbon.col.id'), cell: (r) => r.id, align: 'right' },
+    { id: 'id', exportHeader: 'id', header: t('carbon.col.id'), cell: (r) => r.id, align: 'right' },
     {
       id: 'cpo_entity_code',
+      exportHeader: 'cpo_entity_code',
       card: 'meta',
       header: t('carbon.col.cpo_entity_code'),
       cell: (r) => <span title={r.cpo_entity_name}>{r.cpo_entity_code}</span>,
     },
     {
       id: 'fo_entity_code',
+      exportHeader: 'fo_entity_code',
       header: t('carbon.col.fo_entity_code'),
       cell: (r) => <span title={r.fo_entity_name}>{r.fo_entity_code}</span>,
     },
-    { id: 'kWh', card: 'meta', header: t('carbon.col.kWh'), cell: (r) => number3(r.kWh), align: 'right' },
+    {
+      id: 'kWh',
+      exportHeader: 'kWh',
+      card: 'meta',
+      header: t('carbon.col.kWh'),
+      cell: (r) => number3(r.kWh),
+      align: 'right',
+    },
     {
       id: 'date_time',
+      exportHeader: 'date_time',
       card: 'title',
       header: t('carbon.col.date_time'),
       cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.date_time)}</span>,
     },
     {
       id: 'emissions_reduced',
+      exportHeader: 'emissions_reduced',
       card: 'meta',
       header: t('carbon.col.emissions_reduced'),
       cell: (r) => number3(r.emissions_reduced),
@@ -45,6 +56,7 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
     },
     {
       id: 'total_earnings',
+      exportHeader: 'total_earnings',
       card: 'meta',
       header: t('carbon.col.total_earnings'),
       cell: (r) => money(r.total_earnings, r),
@@ -52,20 +64,29 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
     },
     {
       id: 'cpo_earnings',
+      exportHeader: 'cpo_earnings',
       header: t('carbon.col.cpo_earnings'),
       cell: (r) => money(r.cpo_earnings, r),
       align: 'right',
     },
     {
       id: 'fo_earnings',
+      exportHeader: 'fo_earnings',
       header: t('carbon.col.fo_earnings'),
       cell: (r) => money(r.fo_earnings, r),
       align: 'right',
     },
-    { id: 'scenario', card: 'subtitle', header: t('carbon.col.scenario'), cell: (r) => r.scenario },
-    { id: 'cdr', header: t('carbon.col.cdr'), cell: (r) => mono(r.cdr) },
+    {
+      id: 'scenario',
+      exportHeader: 'scenario',
+      card: 'subtitle',
+      header: t('carbon.col.scenario'),
+      cell: (r) => r.scenario,
+    },
+    { id: 'cdr', exportHeader: 'cdr', header: t('carbon.col.cdr'), cell: (r) => mono(r.cdr) },
     {
       id: 'vc_url',
+      exportHeader: 'vc_url',
       card: 'status',
       header: t('carbon.col.vc_url'),
       cell: (r) =>
@@ -98,6 +119,7 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
     },
     {
       id: 'license_plate',
+      exportHeader: 'license_plate',
       header: t('carbon.col.license_plate'),
       cell: (r) => mono(r.license_plate),
       defaultVisible: false,
@@ -110,12 +132,14 @@ export function carbonColumns(t: TFunction): DataColumn<CarbonRecord>[] {
     },
     {
       id: 'location_name',
+      exportHeader: 'location_name',
       header: t('carbon.col.location_name'),
       cell: (r) => r.location_name,
       defaultVisible: false,
     },
     {
       id: 'emission_factor',
+      exportHeader: 'emission_factor',
       header: t('carbon.col.emission_factor'),
       cell: (r) => number3(r.emission_factor),
       align: 'right',

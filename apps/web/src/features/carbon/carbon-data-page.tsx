@@ -10,6 +10,7 @@ import { FilterBar } from '@/components/data-table/filter-bar'
 import type { ListState } from '@/components/data-table/list-state'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { PhoneFold } from '@/components/list-filters/phone-fold'
 import { PageHeader } from '@/components/page/page-header'
 import { Button } from '@/components/ui/button/button'
@@ -83,6 +84,7 @@ export function CarbonDataPage() {
   const programme = useCarbonProgramme()
   const defs = useMemo(() => carbonFilterDefs(t, programme.data), [t, programme.data])
   const columns = useMemo(() => carbonColumns(t), [t])
+  const exportColumns = useExportColumns('carbon-records', columns)
   const { list, table, total, exportFilters } = useList({
     filters: defs,
     pageSize: RECORDS_PAGE_SIZE,
@@ -175,7 +177,7 @@ export function CarbonDataPage() {
         getRowId={rowId}
         {...table}
         emptyTitle={t('carbon.empty')}
-        actions={<ExportButton source="carbon-records" filters={exportFilters} />}
+        actions={<ExportButton source="carbon-records" filters={exportFilters} columns={exportColumns} />}
       />
     </>
   )

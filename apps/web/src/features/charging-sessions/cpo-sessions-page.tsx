@@ -8,6 +8,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useChargingEntities } from '@/components/options/charging-entities'
 import { PageHeader } from '@/components/page/page-header'
 import { useSession } from '@/lib/session/session-store'
@@ -32,6 +33,7 @@ export function CpoSessionsPage() {
   const { nameOf, cpoEntities, emspEntities } = useChargingEntities()
   const defs = useMemo(() => sessionFilterDefs(t, cpoEntities, emspEntities), [t, cpoEntities, emspEntities])
   const columns = useMemo(() => sessionColumns(t, nameOf, now), [t, nameOf, now])
+  const exportColumns = useExportColumns('ev-charging-sessions', columns)
   const resetColumns = useMemo(
     () => columns.map((c) => c.id).filter((id) => !(OFF_AFTER_RESET as readonly string[]).includes(id)),
     [columns],
@@ -63,7 +65,7 @@ export function CpoSessionsPage() {
         rowHref={(s) => hrefOf(s.uid)}
         {...table}
         emptyTitle={t('cpoSessions.empty')}
-        actions={<ExportButton source="ev-sessions" filters={exportFilters} />}
+        actions={<ExportButton source="ev-sessions" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-col gap-2">
             <FilterBar defs={defs.filter(isBarFilter)} list={list} />

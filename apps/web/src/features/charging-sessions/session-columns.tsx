@@ -44,6 +44,40 @@ export function chargingDurationMs(s: EvSession, now: number): number {
   return spans.find((x) => x.stage === 'CHARGING')?.duration_ms ?? 0
 }
 
+/**
+ * The header of the session export's column with each column's values (the server's `session.export.ts`; decision
+ * 0116). The entity codes and the CDR token are not in the export.
+ */
+const SESSION_EXPORT_HEADERS: Readonly<Record<string, string>> = {
+  uid: 'Charging Session ID',
+  cpo_entity_name: 'CPO Entity Name',
+  emsp_entity_name: 'EMSP Entity Name',
+  evse_id: 'EVSE ID',
+  location_name: 'Location Name',
+  charger_type: 'Charger Type',
+  max_power: 'Max Power (kW)',
+  location_address: 'Location Address',
+  connector_physical_reference: 'Connector Physical Reference',
+  status: 'Charging Status',
+  stop_reason: 'Stop Reason',
+  protocol: 'Protocol',
+  payment_method: 'Payment Method',
+  tariff: 'Tariff ($/kWh)',
+  kwh: 'Total Energy (kWh)',
+  energy_cost: 'Total Energy Cost',
+  idle_cost: 'Total Idle Cost',
+  hogging_cost: 'Total Hogging Cost',
+  flat_cost: 'Total Flat Cost',
+  total_incl: 'Total Cost (incl. tax)',
+  total_excl: 'Total Cost (excl. tax)',
+  currency: 'Currency',
+  start: 'Start Time',
+  end: 'End Time',
+  duration: 'Charging Duration (min)',
+  license_plate: 'Vehicle License Plate',
+  invoice: 'Invoice Reference ID',
+}
+
 /** Columns the list hides until asked for (B §3): the entity codes and the CDR token. */
 export const HIDDEN_BY_DEFAULT = ['cpo_entity_code', 'emsp_entity_code', 'cdr_token'] as const
 /** Reset of the column picker turns every column on except the (CPO) entity code and the CDR token (B §3). */
@@ -63,7 +97,13 @@ export function sessionColumns(
     id: string,
     cell: (s: EvSession) => React.ReactNode,
     extra: Partial<DataColumn<EvSession>> = {},
-  ): DataColumn<EvSession> => ({ id, header: t(`cpoSessions.column.${id}`), cell, ...extra })
+  ): DataColumn<EvSession> => ({
+    id,
+    header: t(`cpoSessions.column.${id}`),
+    cell,
+    exportHeader: SESSION_EXPORT_HEADERS[id],
+    ...extra,
+  })
   const right = { align: 'right' as const }
   return [
     col('uid', (s) => <span className="font-mono text-xs">{s.uid}</span>),

@@ -28,6 +28,7 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
   return [
     {
       id: 'machine_credit_log_id',
+      exportHeader: 'credits_log_id',
       header: t('credits.col.machine_credit_log_id'),
       cell: (l) => l.machine_credit_log_id,
       align: 'right',
@@ -35,21 +36,37 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
     },
     {
       id: 'machine_id',
+      exportHeader: 'machine_id',
       header: t('credits.col.machine_id'),
       cell: (l) => l.machine_id,
       align: 'right',
       sort: 'machine_id',
     },
-    { id: 'username', header: t('credits.col.username'), cell: (l) => l.username, sort: 'username' },
+    {
+      id: 'username',
+      exportHeader: 'machine_username',
+      header: t('credits.col.username'),
+      cell: (l) => l.username,
+      sort: 'username',
+    },
     {
       id: 'serial_number',
+      exportHeader: 'machine_serial_number',
       header: t('credits.col.serial_number'),
       cell: (l) => <span className="font-mono text-xs">{l.serial_number}</span>,
       sort: 'serial_number',
     },
-    { id: 'alias', header: t('credits.col.alias'), cell: (l) => l.alias, sort: 'alias', card: 'subtitle' },
+    {
+      id: 'alias',
+      exportHeader: 'machine_alias',
+      header: t('credits.col.alias'),
+      cell: (l) => l.alias,
+      sort: 'alias',
+      card: 'subtitle',
+    },
     {
       id: 'location',
+      exportHeader: 'machine_location',
       header: t('credits.col.location'),
       cell: (l) => l.location,
       className: 'max-w-64',
@@ -63,6 +80,7 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
     },
     {
       id: 'amount',
+      exportHeader: 'amount',
       header: t('credits.col.amount'),
       cell: (l) => (
         <span className="whitespace-nowrap tabular-nums">{formatMoney(l.amount, l.currency_code)}</span>
@@ -73,6 +91,7 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
     },
     {
       id: 'mode',
+      exportHeader: 'credit_mode',
       header: t('credits.col.mode'),
       cell: (l) => <Badge tone={MODE_TONES[l.mode] ?? 'neutral'}>{labelOf(creditModes, l.mode)}</Badge>,
       sort: 'mode',
@@ -80,6 +99,7 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
     },
     {
       id: 'payment_method',
+      exportHeader: 'payment_method',
       header: t('credits.col.payment_method'),
       cell: (l) => labelOf(paymentMethods, l.payment_method),
       sort: 'payment_method',
@@ -87,6 +107,7 @@ export function creditColumns(t: TFunction): DataColumn<MachineCreditLog>[] {
     },
     {
       id: 'client_time',
+      exportHeader: 'client_time',
       header: t('credits.col.client_time'),
       cell: (l) => <span className="whitespace-nowrap">{formatDateTime(l.client_time)}</span>,
       sort: 'client_time',

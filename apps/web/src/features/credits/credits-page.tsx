@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { ListTabs } from '@/components/list-filters/list-tabs'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { useMachineOptions } from '@/components/options/machine-options'
@@ -36,6 +37,7 @@ export function CreditsPage() {
   const machines = useMachineOptions()
   const defs = useMemo(() => creditFilterDefs(t, machines.data ?? []), [t, machines.data])
   const columns = useMemo(() => creditColumns(t), [t])
+  const exportColumns = useExportColumns('credits', columns)
   // B §8: 403 sets the no-permission state.
   const { list, table, total, exportFilters } = useList({
     filters: defs,
@@ -79,7 +81,7 @@ export function CreditsPage() {
         getRowId={rowId}
         {...table}
         emptyTitle={t('credits.empty')}
-        actions={<ExportButton source="credit-logs" filters={exportFilters} />}
+        actions={<ExportButton source="credit-logs" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-col gap-2">
             <FilterBar defs={barDefs} list={list} />

@@ -23,7 +23,13 @@ export function ChallengeBadge({ type }: { type: number }) {
  */
 export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
   return [
-    { id: 'user_name', header: t('maintenance.col.user_name'), cell: (s) => s.user_name, card: 'subtitle' },
+    {
+      id: 'user_name',
+      exportHeader: 'name',
+      header: t('maintenance.col.user_name'),
+      cell: (s) => s.user_name,
+      card: 'subtitle',
+    },
     {
       id: 'person_type',
       header: t('maintenance.col.person_type'),
@@ -32,12 +38,14 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
     },
     {
       id: 'challenge_type',
+      exportHeader: 'challenge_type',
       header: t('maintenance.col.challenge_type'),
       cell: (s) => <ChallengeBadge type={s.challenge_type} />,
       card: 'status',
     },
     {
       id: 'challenge_bypass_reason',
+      exportHeader: 'challenge_bypass_reason',
       header: t('maintenance.col.challenge_bypass_reason'),
       cell: (s) =>
         s.challenge_bypass_reason === null ? (
@@ -47,8 +55,20 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
         ),
       className: 'max-w-64',
     },
-    { id: 'alias', header: t('maintenance.col.alias'), cell: (s) => s.alias, card: 'title' },
-    { id: 'location', header: t('maintenance.col.location'), cell: (s) => s.location, className: 'max-w-64' },
+    {
+      id: 'alias',
+      exportHeader: 'alias',
+      header: t('maintenance.col.alias'),
+      cell: (s) => s.alias,
+      card: 'title',
+    },
+    {
+      id: 'location',
+      exportHeader: 'location',
+      header: t('maintenance.col.location'),
+      cell: (s) => s.location,
+      className: 'max-w-64',
+    },
     {
       id: 'created_at',
       header: t('maintenance.col.created_at'),
@@ -64,6 +84,7 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
     },
     {
       id: 'total_added_stock',
+      exportHeader: 'topped_up',
       header: t('maintenance.col.total_added_stock'),
       cell: (s) => s.total_added_stock.toLocaleString(),
       align: 'right',
@@ -84,12 +105,14 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
     },
     {
       id: 'machine_username',
+      exportHeader: 'username',
       header: t('maintenance.col.machine_username'),
       cell: (s) => s.machine_username,
       defaultVisible: false,
     },
     {
       id: 'serial_number',
+      exportHeader: 'serial_number',
       header: t('maintenance.col.serial_number'),
       cell: (s) => <span className="font-mono text-xs">{s.serial_number}</span>,
       defaultVisible: false,
@@ -102,12 +125,14 @@ export function maintenanceColumns(t: TFunction): DataColumn<MtSummary>[] {
     },
     {
       id: 'start_time',
+      exportHeader: 'start_time',
       header: t('maintenance.col.start_time'),
       cell: (s) => when(s.start_time),
       defaultVisible: false,
     },
     {
       id: 'end_time',
+      exportHeader: 'end_time',
       header: t('maintenance.col.end_time'),
       cell: (s) => when(s.end_time),
       defaultVisible: false,

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/data-table/data-table'
 import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { ListTabs } from '@/components/list-filters/list-tabs'
 import { RangeFilter } from '@/components/list-filters/range-filter'
 import { useMachineOptions } from '@/components/options/machine-options'
@@ -46,6 +47,7 @@ export function MaintenancePage() {
     [t, machines.data, sets.data, maintainers.data],
   )
   const columns = useMemo(() => maintenanceColumns(t), [t])
+  const exportColumns = useExportColumns('maintenance', columns)
   // B §8: 403 means no permission; other errors show the table's error state.
   const { list, table, total, exportFilters } = useList({
     filters: defs,
@@ -85,7 +87,7 @@ export function MaintenancePage() {
         rowHref={rowHref}
         {...table}
         emptyTitle={t('maintenance.empty')}
-        actions={<ExportButton source="maintenance" filters={exportFilters} />}
+        actions={<ExportButton source="maintenance" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-col gap-2">
             <FilterBar defs={barDefs} list={list} />

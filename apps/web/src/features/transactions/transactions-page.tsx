@@ -8,6 +8,7 @@ import { FilterBar } from '@/components/data-table/filter-bar'
 import { useList } from '@/components/data-table/use-list'
 import { ordersIn } from '@/lib/live/live-store'
 import { ExportButton } from '@/components/export/export-button'
+import { useExportColumns } from '@/components/data-table/use-column-visibility'
 import { useDateRange } from '@/components/orders/date-range'
 import { DateRangeFilter } from '@/components/orders/date-range-filter'
 import { PageHeader } from '@/components/page/page-header'
@@ -25,6 +26,7 @@ export function TransactionsPage() {
   const [params] = useSearchParams()
   const defs = useMemo(() => transactionFilterDefs(t), [t])
   const columns = useMemo(() => transactionColumns(t), [t])
+  const exportColumns = useExportColumns('transactions', columns)
   const [range, setRange] = useDateRange()
   // B §8: 403 means no permission; other errors show the table's error state.
   const { list, table, query, total, exportFilters } = useList({
@@ -60,7 +62,7 @@ export function TransactionsPage() {
         getRowId={rowId}
         {...table}
         emptyTitle={t('transactions.empty')}
-        actions={<ExportButton source="transactions" filters={exportFilters} />}
+        actions={<ExportButton source="transactions" filters={exportFilters} columns={exportColumns} />}
         toolbar={
           <div className="flex flex-wrap items-center gap-2">
             <FilterBar defs={defs} list={list} />
