@@ -88,7 +88,8 @@ test.describe('EV overview, as the CPO', () => {
     await page.keyboard.press('Escape')
     await expect(page).toHaveURL(/ocpp_status=AVAILABLE/)
     await expect(table).toHaveAttribute('aria-busy', 'false')
-    const statuses = await table.locator('tbody tr td:nth-child(2)').allInnerTexts()
+    // The third cell: after the row selection (bulk actions) and the identity.
+    const statuses = await table.locator('tbody tr td:nth-child(3)').allInnerTexts()
     expect(statuses.length).toBeGreaterThan(0)
     expect(new Set(statuses.map((s) => s.trim()))).toEqual(new Set(['AVAILABLE']))
 

@@ -56,7 +56,7 @@ test.describe('Scheduled reports, as the vending operator', () => {
     await expect(row).toContainText('Fridays at 06:45')
     await expect(row).toContainText('Not run yet')
 
-    await row.getByRole('button', { name: `Run ${name} now` }).click()
+    await row.getByRole('button', { name: `Run now: ${name}` }).click()
     await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 })
     await expect(row).toContainText(`E-mailed to ${EMAIL} (attached)`)
     const outbox = (await (await page.request.get(`/api/main/dev/mail-outbox?to=${EMAIL}`)).json()) as Outbox
@@ -65,12 +65,12 @@ test.describe('Scheduled reports, as the vending operator', () => {
     expect(mail?.attachments[0]?.filename).toMatch(/\.csv$/)
     expect(mail?.attachments[0]?.size).toBeGreaterThan(100)
 
-    await row.getByRole('button', { name: `Pause ${name}` }).click()
+    await row.getByRole('button', { name: `Pause: ${name}` }).click()
     await expect(row.getByText('Paused', { exact: true })).toBeVisible()
-    await row.getByRole('button', { name: `Resume ${name}` }).click()
+    await row.getByRole('button', { name: `Resume: ${name}` }).click()
     await expect(row.getByText('Paused', { exact: true })).toHaveCount(0)
 
-    await row.getByRole('button', { name: `Delete ${name}` }).click()
+    await row.getByRole('button', { name: `Delete: ${name}` }).click()
     const confirm = page.getByRole('dialog', { name: 'Delete this scheduled report?' })
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(confirm).toHaveCount(0)

@@ -38,7 +38,8 @@ export function SearchLauncher() {
       <button
         type="button"
         onClick={show}
-        aria-label={t('search.open', { shortcut })}
+        // The visible text, whole (axe: the name contains the label), which a phone's icon-only button needs too.
+        aria-label={`${t('search.field')} ${shortcut}`}
         aria-haspopup="dialog"
         aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
         data-testid="search-launcher"
@@ -56,7 +57,7 @@ export function SearchLauncher() {
           <path d="m16 16 4 4" strokeLinecap="round" />
         </svg>
         <span className="hidden flex-1 text-left sm:inline">{t('search.field')}</span>
-        <kbd className="hidden rounded border border-slate-200 px-1 text-xs text-slate-400 sm:inline">
+        <kbd className="hidden rounded border border-slate-200 px-1 text-xs text-slate-500 sm:inline">
           {shortcut}
         </kbd>
       </button>
