@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expect, test } from '@playwright/test'
 import { startTestProvider } from '../../apps/server/src/test-support/oidc-provider'
@@ -36,7 +37,8 @@ test.beforeAll(async () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORTAL_DEMO_SCALE: '0.05',
-      WEB_DIST: process.env.WEB_DIST ?? '../web/dist',
+      // Absolute: the server's static files need one (a relative default failed when WEB_DIST was not set).
+      WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url)),
       PORTAL_OIDC_ISSUER: provider.issuer,
       PORTAL_OIDC_CLIENT_ID: 'portal',
       PORTAL_OIDC_CLIENT_SECRET: 'portal-secret',
