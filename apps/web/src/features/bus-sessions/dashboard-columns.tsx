@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { formatShortDuration } from '@/components/charging-session/session-format'
 import { SessionStatusBadge } from '@/components/charging-session/session-status-badge'
 import type { DataColumn } from '@/components/data-table/types'
+import { SESSION_EXPORT_HEADERS } from '@/components/charging-session/session-export-headers'
 
 const DASH = '—'
 const HOUR_MS = 3_600_000
@@ -21,39 +22,11 @@ export function chargingDurationMs(s: Pick<DashboardSession, 'volumes'>): number
   return Math.round(s.volumes.total_time_charged_hr * HOUR_MS)
 }
 
-/**
- * The header of the busways and voltnet session exports' column with each column's values (the server's
- * `bus-session.export.ts`; decision 0116). The entity codes and the CDR token are not in the export.
- */
-const DASHBOARD_EXPORT_HEADERS: Readonly<Record<string, string>> = {
+/** This list's export headers: its id column, then the session columns every sessions list shares. */
+const LIST_EXPORT_HEADERS: Readonly<Record<string, string>> = {
   id: 'Charging Session ID',
   user: 'User',
-  cpo_entity_name: 'CPO Entity Name',
-  emsp_entity_name: 'EMSP Entity Name',
-  evse_id: 'EVSE ID',
-  location_name: 'Location Name',
-  charger_type: 'Charger Type',
-  max_power: 'Max Power (kW)',
-  location_address: 'Location Address',
-  connector_physical_reference: 'Connector Physical Reference',
-  status: 'Charging Status',
-  stop_reason: 'Stop Reason',
-  protocol: 'Protocol',
-  payment_method: 'Payment Method',
-  tariff: 'Tariff ($/kWh)',
-  kwh: 'Total Energy (kWh)',
-  energy_cost: 'Total Energy Cost',
-  idle_cost: 'Total Idle Cost',
-  hogging_cost: 'Total Hogging Cost',
-  flat_cost: 'Total Flat Cost',
-  total_incl: 'Total Cost (incl. tax)',
-  total_excl: 'Total Cost (excl. tax)',
-  currency: 'Currency',
-  start: 'Start Time',
-  end: 'End Time',
-  duration: 'Charging Duration (min)',
-  license_plate: 'Vehicle License Plate',
-  invoice: 'Invoice Reference ID',
+  ...SESSION_EXPORT_HEADERS,
 }
 
 /** Columns the list hides until asked for (B §3): the entity codes and the CDR token. */
@@ -80,7 +53,7 @@ export function dashboardColumns(
     id,
     header: t(`busSessions.column.${id}`),
     cell,
-    exportHeader: DASHBOARD_EXPORT_HEADERS[id],
+    exportHeader: LIST_EXPORT_HEADERS[id],
     ...extra,
   })
   const right = { align: 'right' as const }

@@ -13,6 +13,7 @@ import type { TFunction } from 'i18next'
 import type { DataColumn } from '@/components/data-table/types'
 import { formatShortDuration } from '@/components/charging-session/session-format'
 import { SessionStatusBadge } from '@/components/charging-session/session-status-badge'
+import { SESSION_EXPORT_HEADERS } from '@/components/charging-session/session-export-headers'
 
 const DASH = '—'
 
@@ -44,38 +45,10 @@ export function chargingDurationMs(s: EvSession, now: number): number {
   return spans.find((x) => x.stage === 'CHARGING')?.duration_ms ?? 0
 }
 
-/**
- * The header of the session export's column with each column's values (the server's `session.export.ts`; decision
- * 0116). The entity codes and the CDR token are not in the export.
- */
-const SESSION_EXPORT_HEADERS: Readonly<Record<string, string>> = {
+/** This list's export headers: its id column, then the session columns every sessions list shares. */
+const LIST_EXPORT_HEADERS: Readonly<Record<string, string>> = {
   uid: 'Charging Session ID',
-  cpo_entity_name: 'CPO Entity Name',
-  emsp_entity_name: 'EMSP Entity Name',
-  evse_id: 'EVSE ID',
-  location_name: 'Location Name',
-  charger_type: 'Charger Type',
-  max_power: 'Max Power (kW)',
-  location_address: 'Location Address',
-  connector_physical_reference: 'Connector Physical Reference',
-  status: 'Charging Status',
-  stop_reason: 'Stop Reason',
-  protocol: 'Protocol',
-  payment_method: 'Payment Method',
-  tariff: 'Tariff ($/kWh)',
-  kwh: 'Total Energy (kWh)',
-  energy_cost: 'Total Energy Cost',
-  idle_cost: 'Total Idle Cost',
-  hogging_cost: 'Total Hogging Cost',
-  flat_cost: 'Total Flat Cost',
-  total_incl: 'Total Cost (incl. tax)',
-  total_excl: 'Total Cost (excl. tax)',
-  currency: 'Currency',
-  start: 'Start Time',
-  end: 'End Time',
-  duration: 'Charging Duration (min)',
-  license_plate: 'Vehicle License Plate',
-  invoice: 'Invoice Reference ID',
+  ...SESSION_EXPORT_HEADERS,
 }
 
 /** Columns the list hides until asked for (B §3): the entity codes and the CDR token. */
@@ -101,7 +74,7 @@ export function sessionColumns(
     id,
     header: t(`cpoSessions.column.${id}`),
     cell,
-    exportHeader: SESSION_EXPORT_HEADERS[id],
+    exportHeader: LIST_EXPORT_HEADERS[id],
     ...extra,
   })
   const right = { align: 'right' as const }
